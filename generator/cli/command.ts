@@ -1,0 +1,29 @@
+/** Where a command writes. Only the CLI layer prints; everything below it returns values. */
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  cwd: string;
+  /** Resolves when the user asks a long-running command to stop (Ctrl-C). */
+  interrupted: Promise<void>;
+}
+
+export interface OptionSpec {
+  type: "string" | "boolean";
+  short?: string;
+  /** Shown in `--help`, with the value's placeholder for string options. */
+  description: string;
+  placeholder?: string;
+  multiple?: boolean;
+}
+
+/** A CLI command: its flags, its work (through a programmatic API) and its presentation. */
+export interface Command {
+  name: string;
+  summary: string;
+  /** Usage line after `typewire`, for example `generate [--config FILE] [--watch]`. */
+  usage: string;
+  /** Positional arguments, for the help text; none when absent. */
+  positionals?: { name: string; description: string; required: boolean }[];
+  options: Record<string, OptionSpec>;
+  run(args: { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] }, io: Io): Promise<number>;
+}

@@ -1,0 +1,6 @@
+import type { Command } from "./command.js";
+import { checkCommand } from "./commands/check.js";
+import { generateCommand } from "./commands/generate.js";
+
+/** Every CLI command, in the order `--help` lists them. */
+export const commands: readonly Command[] = [generateCommand, checkCommand];

@@ -1,0 +1,135 @@
+import { readFile } from "node:fs/promises";
+import { type Node, type ParseError, getNodeValue, parseTree, printParseErrorCode } from "jsonc-parser";
+import { GeneratorError } from "./errors.js";
+
+/** A parsed JSON file that can say where any of its values is. */
+export interface JsonSource {
+  file: string;
+  value: unknown;
+  /** Location of the value at `path` (object keys and array indexes), or of its nearest parent. */
+  locate(path: readonly (string | number)[]): { line: number; column: number };
+}
+
+/**
+ * Reads and parses a JSON file strictly: a syntax error, a trailing comma, a comment or a
+ * duplicate key is a GeneratorError with line and column. Plain `JSON.parse` would keep the last
+ * of two duplicate keys and silently lose the first.
+ */
+export async function readJsonSource(file: string, displayName = file): Promise<JsonSource> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new GeneratorError(`cannot read file: ${describeFsError(error)}`, { file: displayName }, { cause: error });
+  }
+  return parseJsonSource(text, displayName);
+}
+
+/** Parses JSON text as {@link readJsonSource} does. */
+export function parseJsonSource(source: string, file: string): JsonSource {
+  const text = source.replace(/^\uFEFF/, "");
+  const lineStarts = computeLineStarts(text);
+  const position = (offset: number) => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((lineStarts[mid] ?? 0) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
+  };
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  const first = errors[0];
+  if (first || tree === undefined) {
+    const at = position(first?.offset ?? 0);
+    const what = first ? describeParseError(printParseErrorCode(first.error)) : "the file is empty";
+    throw new GeneratorError(`invalid JSON: ${what}`, { file, ...at });
+  }
+  findDuplicateKey(tree, [], (key, path, offset) => {
+    throw new GeneratorError(`duplicate key "${key}"`, { file, ...position(offset), entry: path.join(".") || undefined });
+  });
+  return {
+    file,
+    value: getNodeValue(tree),
+    locate(path) {
+      let node: Node | undefined = tree;
+      for (const segment of path) {
+        const child = childAt(node, segment);
+        if (!child) break;
+        node = child;
+      }
+      return position(node?.offset ?? 0);
+    },
+  };
+}
+
+function childAt(node: Node | undefined, segment: string | number): Node | undefined {
+  if (!node?.children) return undefined;
+  if (node.type === "array" && typeof segment === "number") return node.children[segment];
+  if (node.type !== "object") return undefined;
+  const property = node.children.find((p) => p.children?.[0]?.value === String(segment));
+  // Point at the key for objects so a message about an entry names the line of its name.
+  return property?.children?.[1]?.type === "object" || property?.children?.[1]?.type === "array"
+    ? property.children[1]
+    : property;
+}
+
+function findDuplicateKey(
+  node: Node,
+  path: string[],
+  report: (key: string, path: string[], offset: number) => never,
+): void {
+  if (node.type === "object") {
+    const seen = new Set<string>();
+    for (const property of node.children ?? []) {
+      const keyNode = property.children?.[0];
+      const key = String(keyNode?.value);
+      if (seen.has(key)) report(key, [...path, key], keyNode?.offset ?? property.offset);
+      seen.add(key);
+      const value = property.children?.[1];
+      if (value) findDuplicateKey(value, [...path, key], report);
+    }
+  } else if (node.type === "array") {
+    node.children?.forEach((child, index) => findDuplicateKey(child, [...path, String(index)], report));
+  }
+}
+
+function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+const parseErrorText: Record<string, string> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "invalid number",
+  PropertyNameExpected: "property name expected",
+  ValueExpected: "value expected",
+  ColonExpected: "':' expected",
+  CommaExpected: "',' expected",
+  CloseBraceExpected: "'}' expected",
+  CloseBracketExpected: "']' expected",
+  EndOfFileExpected: "end of file expected",
+  InvalidCommentToken: "comments are not allowed",
+  UnexpectedEndOfComment: "unexpected end of comment",
+  UnexpectedEndOfString: "unterminated string",
+  UnexpectedEndOfNumber: "unexpected end of number",
+  InvalidUnicode: "invalid unicode escape",
+  InvalidEscapeCharacter: "invalid escape character",
+  InvalidCharacter: "invalid character in string",
+};
+
+function describeParseError(code: string): string {
+  return parseErrorText[code] ?? code;
+}
+
+/** `ENOENT: no such file or directory` style text without the path, which the caller prints. */
+export function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "ENOENT") return "no such file or directory";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "EISDIR") return "is a directory, expected a file";
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,90 @@
+import { type FSWatcher, watch as watchFs } from "node:fs";
+import { stat } from "node:fs/promises";
+import { basename, dirname, resolve } from "node:path";
+import { type TypewireConfig, loadConfig } from "./config.js";
+import { generate, inputsOf } from "./generate.js";
+import type { WriteResult } from "./writer.js";
+
+export interface WatchHandlers {
+  /** After each run that succeeded, including the first. */
+  onGenerated(result: WriteResult): void;
+  /** After each run that failed; watching goes on, and the output is left as it was. */
+  onError(error: unknown): void;
+}
+
+export interface Watcher {
+  close(): void;
+  /** Resolves when the run in progress (if any) and the one queued after it are done. */
+  settled(): Promise<void>;
+}
+
+/**
+ * `typewire generate --watch` as a function: generates once, then again whenever an input file
+ * or the config file changes. Folders are watched rather than files, so an editor that saves by
+ * renaming a new file into place is still seen. Changes arriving together are batched.
+ */
+export async function watch(
+  configFile: string | undefined,
+  cwd: string,
+  handlers: WatchHandlers,
+  debounceMs = 60,
+): Promise<Watcher> {
+  let watchers: FSWatcher[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const run = async () => {
+    let config: TypewireConfig | undefined;
+    try {
+      config = await loadConfig(configFile, cwd);
+      handlers.onGenerated(await generate(config, cwd));
+    } catch (error) {
+      handlers.onError(error);
+    }
+    if (!closed) await rewatch(config);
+  };
+
+  const schedule = () => {
+    if (closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(run);
+    }, debounceMs);
+  };
+
+  const rewatch = async (config: TypewireConfig | undefined) => {
+    for (const watcher of watchers) watcher.close();
+    watchers = [];
+    const paths = config ? inputsOf(config) : [];
+    if (configFile) paths.push(resolve(cwd, configFile));
+    for (const path of new Set(paths)) {
+      const isDirectory = await stat(path).then((s) => s.isDirectory(), () => false);
+      const folder = isDirectory ? path : dirname(path);
+      const name = basename(path);
+      try {
+        const watcher = watchFs(folder, { recursive: isDirectory }, (_event, changed) => {
+          if (isDirectory || changed === null || changed === name) schedule();
+        });
+        watcher.on("error", (error) => handlers.onError(error));
+        watchers.push(watcher);
+      } catch (error) {
+        handlers.onError(error);
+      }
+    }
+  };
+
+  running = run();
+  await running;
+  return {
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      for (const watcher of watchers) watcher.close();
+    },
+    async settled() {
+      await new Promise((r) => setTimeout(r, debounceMs * 2));
+      await running;
+    },
+  };
+}

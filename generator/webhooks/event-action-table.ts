@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import { Ajv } from "ajv";
+import { shapeError } from "../config.js";
+import { GeneratorError } from "../errors.js";
+import { readJsonSource } from "../json-source.js";
+import { compareText } from "../writer.js";
+
+/** One event of the table with its actions, sorted. */
+export interface WebhookEvent {
+  name: string;
+  actions: string[];
+}
+
+/** The event/action table, events sorted by name. */
+export interface EventActionTable {
+  file: string;
+  events: WebhookEvent[];
+}
+
+const NAME = /^[a-z0-9_]+$/;
+const schema = JSON.parse(readFileSync(new URL("../../schemas/webhooks/events.schema.json", import.meta.url), "utf8"));
+const validateShape = new Ajv({ strict: true }).compile(schema);
+
+/**
+ * Reads `events.json`: `{ "events": { "<event>": ["<action>", ...] } }`. Rejects, with file, line
+ * and entry: JSON errors, a duplicate event (a repeated key), a duplicate action, and any name
+ * that is not `[a-z0-9_]+`.
+ */
+export async function readEventActionTable(file: string, displayName = file): Promise<EventActionTable> {
+  const source = await readJsonSource(file, displayName);
+  if (!validateShape(source.value)) throw shapeError(validateShape.errors?.[0], source);
+  const entries = Object.entries((source.value as { events: Record<string, string[]> }).events);
+  const events: WebhookEvent[] = [];
+  for (const [name, actions] of entries) {
+    const fail = (message: string, path: (string | number)[]) =>
+      new GeneratorError(message, { file: displayName, ...source.locate(path), entry: path.join(".") });
+    if (!NAME.test(name)) throw fail(`event name "${name}" must match [a-z0-9_]+`, ["events", name]);
+    const seen = new Set<string>();
+    actions.forEach((action, index) => {
+      if (!NAME.test(action)) {
+        throw fail(`action "${action}" of event "${name}" must match [a-z0-9_]+`, ["events", name, index]);
+      }
+      if (seen.has(action)) throw fail(`duplicate action "${action}" in event "${name}"`, ["events", name, index]);
+      seen.add(action);
+    });
+    events.push({ name, actions: [...actions].sort(compareText) });
+  }
+  if (events.length === 0) {
+    throw new GeneratorError("the table lists no events", { file: displayName, ...source.locate(["events"]) });
+  }
+  return { file: displayName, events: events.sort((a, b) => compareText(a.name, b.name)) };
+}
+
+/** Every event name plus every `event.action`, sorted: the contents of `emitterEventNames`. */
+export function emitterEventNamesOf(table: EventActionTable): string[] {
+  return table.events
+    .flatMap((event) => [event.name, ...event.actions.map((action) => `${event.name}.${action}`)])
+    .sort(compareText);
+}
