@@ -69,25 +69,29 @@ export function parseJsonSource(source: string, file: string): JsonSource {
     value: getNodeValue(tree),
     locate(path) {
       let node: Node | undefined = tree;
+      let at = tree.offset;
       for (const segment of path) {
         const child = childAt(node, segment);
         if (!child) break;
-        node = child;
+        // An object entry is located at its key, so a message names the line of the name.
+        at = child.key?.offset ?? child.value.offset;
+        node = child.value;
       }
-      return position(node?.offset ?? 0);
+      return position(at);
     },
   };
 }
 
-function childAt(node: Node | undefined, segment: string | number): Node | undefined {
+function childAt(node: Node | undefined, segment: string | number): { key?: Node; value: Node } | undefined {
   if (!node?.children) return undefined;
-  if (node.type === "array" && typeof segment === "number") return node.children[segment];
+  if (node.type === "array") {
+    const value = node.children[Number(segment)];
+    return value ? { value } : undefined;
+  }
   if (node.type !== "object") return undefined;
   const property = node.children.find((p) => p.children?.[0]?.value === String(segment));
-  // Point at the key for objects so a message about an entry names the line of its name.
-  return property?.children?.[1]?.type === "object" || property?.children?.[1]?.type === "array"
-    ? property.children[1]
-    : property;
+  const [key, value] = property?.children ?? [];
+  return key && value ? { key, value } : undefined;
 }
 
 function findDuplicateKey(
