@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { format } from "prettier";
 import { GeneratorError } from "./errors.js";
@@ -135,6 +135,9 @@ export async function writeFiles(
         continue;
       }
       await mkdir(dirname(file.absolutePath), { recursive: true });
+      if (await isDirectory(file.absolutePath)) {
+        throw new Error(`${file.displayPath} is a folder, so the generated file cannot replace it`);
+      }
       const temporary = join(
         dirname(file.absolutePath),
         `.typewire-tmp-${process.pid}-${randomBytes(4).toString("hex")}`,
@@ -148,8 +151,13 @@ export async function writeFiles(
       file: pending.at(-1)?.file.displayPath ?? "output",
     });
   }
-  for (const { temporary, file } of pending) {
-    await rename(temporary, file.absolutePath);
+  for (const [index, { temporary, file }] of pending.entries()) {
+    try {
+      await rename(temporary, file.absolutePath);
+    } catch (error) {
+      await Promise.all(pending.slice(index).map((p) => rm(p.temporary, { force: true })));
+      throw new GeneratorError(`cannot write output: ${(error as Error).message}`, { file: file.displayPath });
+    }
     result.written.push(file.displayPath);
   }
   for (const path of await findLeftovers(files, outDirs)) {
@@ -190,6 +198,14 @@ async function listFiles(dir: string): Promise<string[]> {
     }),
   );
   return nested.flat();
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 async function readIfExists(path: string): Promise<string | undefined> {
