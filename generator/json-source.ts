@@ -82,7 +82,10 @@ export function parseJsonSource(source: string, file: string): JsonSource {
   };
 }
 
-function childAt(node: Node | undefined, segment: string | number): { key?: Node; value: Node } | undefined {
+function childAt(
+  node: Node | undefined,
+  segment: string | number,
+): { key?: Node; value: Node } | undefined {
   if (!node?.children) return undefined;
   if (node.type === "array") {
     const value = node.children[Number(segment)];

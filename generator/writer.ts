@@ -156,7 +156,9 @@ export async function writeFiles(
       await rename(temporary, file.absolutePath);
     } catch (error) {
       await Promise.all(pending.slice(index).map((p) => rm(p.temporary, { force: true })));
-      throw new GeneratorError(`cannot write output: ${(error as Error).message}`, { file: file.displayPath });
+      throw new GeneratorError(`cannot write output: ${(error as Error).message}`, {
+        file: file.displayPath,
+      });
     }
     result.written.push(file.displayPath);
   }

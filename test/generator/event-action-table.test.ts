@@ -2,7 +2,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GeneratorError } from "../../generator/errors.js";
 import { packageRoot } from "../../generator/paths.js";
-import { emitterEventNamesOf, readEventActionTable } from "../../generator/webhooks/event-action-table.js";
+import {
+  emitterEventNamesOf,
+  readEventActionTable,
+} from "../../generator/webhooks/event-action-table.js";
 import { tempDir, writeTree } from "../helpers/temp-project.js";
 
 async function readTable(text: string) {
@@ -24,7 +27,12 @@ describe("readEventActionTable", () => {
       { name: "issues", actions: ["closed", "opened"] },
       { name: "push", actions: [] },
     ]);
-    expect(emitterEventNamesOf(table)).toEqual(["issues", "issues.closed", "issues.opened", "push"]);
+    expect(emitterEventNamesOf(table)).toEqual([
+      "issues",
+      "issues.closed",
+      "issues.opened",
+      "push",
+    ]);
   });
 
   it("matches the spec for the bundled table: 75 events, 248 actions, 323 names", async () => {
@@ -32,11 +40,20 @@ describe("readEventActionTable", () => {
     expect(table.events).toHaveLength(75);
     expect(table.events.reduce((n, e) => n + e.actions.length, 0)).toBe(248);
     expect(emitterEventNamesOf(table)).toHaveLength(323);
-    expect(table.events.find((e) => e.name === "platform_app_authorization")?.actions).toEqual(["revoked"]);
+    expect(table.events.find((e) => e.name === "platform_app_authorization")?.actions).toEqual([
+      "revoked",
+    ]);
     expect(table.events.find((e) => e.name === "push")?.actions).toEqual([]);
   });
 
-  const bad: { name: string; text: string; message: RegExp; line: number; column: number; entry?: string }[] = [
+  const bad: {
+    name: string;
+    text: string;
+    message: RegExp;
+    line: number;
+    column: number;
+    entry?: string;
+  }[] = [
     {
       name: "duplicate event",
       text: '{\n  "events": {\n    "push": [],\n    "push": []\n  }\n}',

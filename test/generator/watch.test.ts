@@ -5,7 +5,11 @@ import { watch } from "../../generator/watch.js";
 import type { WriteResult } from "../../generator/writer.js";
 import { tempDir, writeTree } from "../helpers/temp-project.js";
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 10_000,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -41,9 +45,18 @@ describe("watch", () => {
       expect(String(errors[0])).toMatch(/duplicate key "push"/);
       expect(await names()).toBe(good);
 
-      await writeFile(join(dir, "typewire.config.json"), '{"webhooks": {"events": "events.json", "out": "gen2"}}');
+      await writeFile(
+        join(dir, "typewire.config.json"),
+        '{"webhooks": {"events": "events.json", "out": "gen2"}}',
+      );
       await writeFile(join(dir, "events.json"), '{"events": {"fork": []}}');
-      await until(async () => (await readFile(join(dir, "gen2/event-names.ts"), "utf8").catch(() => "")).includes('"fork"'), "the config change");
+      await until(
+        async () =>
+          (await readFile(join(dir, "gen2/event-names.ts"), "utf8").catch(() => "")).includes(
+            '"fork"',
+          ),
+        "the config change",
+      );
     } finally {
       watcher.close();
     }

@@ -2,7 +2,13 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GeneratorError } from "../../generator/errors.js";
-import { type EmittedFile, banner, diffFiles, renderFiles, writeFiles } from "../../generator/writer.js";
+import {
+  type EmittedFile,
+  banner,
+  diffFiles,
+  renderFiles,
+  writeFiles,
+} from "../../generator/writer.js";
 import { snapshotDir, tempDir } from "../helpers/temp-project.js";
 
 const file = (outDir: string, path: string, contents: string): EmittedFile => ({
@@ -16,22 +22,35 @@ describe("renderFiles", () => {
   it("adds the banner, formats, sorts by path, uses LF and one trailing newline", async () => {
     const out = "/project/out";
     const rendered = await renderFiles(
-      [file(out, "b.ts", "export   const b = {x:1}\r\n\r\n\r\n"), file(out, "a.ts", "export const a=1")],
+      [
+        file(out, "b.ts", "export   const b = {x:1}\r\n\r\n\r\n"),
+        file(out, "a.ts", "export const a=1"),
+      ],
       "/project",
     );
     expect(rendered.map((r) => r.displayPath)).toEqual(["out/a.ts", "out/b.ts"]);
-    expect(rendered[1]?.text).toBe(`${banner("templates/test.ts.hbs")}export const b = { x: 1 };\n`);
+    expect(rendered[1]?.text).toBe(
+      `${banner("templates/test.ts.hbs")}export const b = { x: 1 };\n`,
+    );
   });
 
   it("rejects generated code that does not parse, naming the template", async () => {
-    const error = await renderFiles([file("/o", "x.ts", "export const = ;")], "/").catch((e: unknown) => e);
+    const error = await renderFiles([file("/o", "x.ts", "export const = ;")], "/").catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(GeneratorError);
-    expect((error as GeneratorError).format()).toMatch(/^templates\/test\.ts\.hbs: generated code for o\/x\.ts does not parse/);
+    expect((error as GeneratorError).format()).toMatch(
+      /^templates\/test\.ts\.hbs: generated code for o\/x\.ts does not parse/,
+    );
   });
 
   it("rejects two files at one path and a path that leaves the output folder", async () => {
-    await expect(renderFiles([file("/o", "a.ts", ""), file("/o", "a.ts", "")])).rejects.toThrow(/same file a\.ts/);
-    await expect(renderFiles([file("/o", "../a.ts", "")])).rejects.toThrow(/leaves the output folder/);
+    await expect(renderFiles([file("/o", "a.ts", ""), file("/o", "a.ts", "")])).rejects.toThrow(
+      /same file a\.ts/,
+    );
+    await expect(renderFiles([file("/o", "../a.ts", "")])).rejects.toThrow(
+      /leaves the output folder/,
+    );
   });
 });
 
@@ -43,7 +62,10 @@ describe("writeFiles", () => {
     await writeFile(join(good, "a.ts"), "old\n");
     await writeFile(join(dir, "blocked"), "a file where a folder should be\n");
     const before = await snapshotDir(dir);
-    const rendered = await renderFiles([file(good, "a.ts", "export const a = 1;"), file(join(dir, "blocked"), "z.ts", "x")], dir);
+    const rendered = await renderFiles(
+      [file(good, "a.ts", "export const a = 1;"), file(join(dir, "blocked"), "z.ts", "x")],
+      dir,
+    );
     await expect(writeFiles(rendered, [good], dir)).rejects.toThrow(GeneratorError);
     expect(await snapshotDir(dir)).toEqual(before);
   });
@@ -53,14 +75,20 @@ describe("writeFiles", () => {
     await mkdir(join(dir, "z.ts"));
     await writeFile(join(dir, "a.ts"), "old\n");
     const before = await snapshotDir(dir);
-    const rendered = await renderFiles([file(dir, "a.ts", "export const a = 1;"), file(dir, "z.ts", "x")], dir);
+    const rendered = await renderFiles(
+      [file(dir, "a.ts", "export const a = 1;"), file(dir, "z.ts", "x")],
+      dir,
+    );
     await expect(writeFiles(rendered, [dir], dir)).rejects.toThrow(/z\.ts is a folder/);
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
   it("skips unchanged files and reports what it wrote", async () => {
     const dir = await tempDir();
-    const rendered = await renderFiles([file(dir, "a.ts", "export const a = 1;"), file(dir, "b.ts", "export const b = 1;")], dir);
+    const rendered = await renderFiles(
+      [file(dir, "a.ts", "export const a = 1;"), file(dir, "b.ts", "export const b = 1;")],
+      dir,
+    );
     expect((await writeFiles(rendered, [dir], dir)).written).toEqual(["a.ts", "b.ts"]);
     const before = await snapshotDir(dir);
     const again = await writeFiles(rendered, [dir], dir);

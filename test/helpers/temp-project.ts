@@ -41,7 +41,9 @@ export async function snapshotDir(dir: string): Promise<Record<string, string>> 
       const path = join(current, entry.name);
       if (entry.isDirectory()) await walk(path);
       else {
-        const hash = createHash("sha256").update(await readFile(path)).digest("hex");
+        const hash = createHash("sha256")
+          .update(await readFile(path))
+          .digest("hex");
         result[relative(dir, path)] = `${hash} ${(await stat(path)).mtimeMs}`;
       }
     }
@@ -51,7 +53,11 @@ export async function snapshotDir(dir: string): Promise<Record<string, string>> 
 }
 
 /** Runs the CLI in-process in `cwd` and captures what it prints. */
-export async function runCli(argv: string[], cwd: string, interrupted: Promise<void> = new Promise(() => {})) {
+export async function runCli(
+  argv: string[],
+  cwd: string,
+  interrupted: Promise<void> = new Promise(() => {}),
+) {
   let stdout = "";
   let stderr = "";
   const io: Io = {

@@ -3,7 +3,10 @@ import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { emitterEventNamesOf, readEventActionTable } from "../../generator/webhooks/event-action-table.js";
+import {
+  emitterEventNamesOf,
+  readEventActionTable,
+} from "../../generator/webhooks/event-action-table.js";
 import { packageRoot } from "../../generator/paths.js";
 import { tempDir, writeTree } from "../helpers/temp-project.js";
 
@@ -43,7 +46,9 @@ describe("the packed runtime", () => {
         "export { wrong };",
       ].join("\n"),
     });
-    await run("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], { cwd: scratch });
+    await run("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], {
+      cwd: scratch,
+    });
     const result = await run("node", ["main.js"], { cwd: scratch });
     const names = JSON.parse(result.stdout) as string[];
     const table = await readEventActionTable(join(packageRoot, "schemas/webhooks/events.json"));
@@ -51,11 +56,23 @@ describe("the packed runtime", () => {
     expect(names).toEqual(emitterEventNamesOf(table));
 
     for (const mode of ["node16", "nodenext"]) {
-      const args = ["--noEmit", "--strict", "--module", mode, "--moduleResolution", mode, "--target", "es2022", "check.ts"];
+      const args = [
+        "--noEmit",
+        "--strict",
+        "--module",
+        mode,
+        "--moduleResolution",
+        mode,
+        "--target",
+        "es2022",
+        "check.ts",
+      ];
       await expect(run("node", [tsc, ...args], { cwd: scratch })).resolves.toBeTruthy();
     }
     expect(await readdir(join(scratch, "node_modules/@typewire/runtime"))).toContain("dist");
-    const manifest = JSON.parse(await readFile(join(scratch, "node_modules/@typewire/runtime/package.json"), "utf8"));
+    const manifest = JSON.parse(
+      await readFile(join(scratch, "node_modules/@typewire/runtime/package.json"), "utf8"),
+    );
     expect(Object.keys(manifest.exports)).toContain("./webhooks");
   });
 });

@@ -50,6 +50,8 @@ describe("validateEventName", () => {
 describe("EmitterWebhookEvent", () => {
   it("narrows name and action by event.action", () => {
     expectTypeOf<EmitterWebhookEvent<"issues.opened">["name"]>().toEqualTypeOf<"issues">();
-    expectTypeOf<EmitterWebhookEvent<"issues.opened">["payload"]["action"]>().toEqualTypeOf<"opened">();
+    expectTypeOf<
+      EmitterWebhookEvent<"issues.opened">["payload"]["action"]
+    >().toEqualTypeOf<"opened">();
   });
 });

@@ -14,12 +14,16 @@ describe("validateEventName", () => {
     const message =
       '[typewire] "issues.nope" is not a known event name or event.action combination (see emitterEventNames).';
     expect(() => validateEventName("issues.nope")).toThrow(new TypeError(message));
-    expect(() => validateEventName("issues.nope", { onUnknownEventName: "throw" })).toThrow(message);
+    expect(() => validateEventName("issues.nope", { onUnknownEventName: "throw" })).toThrow(
+      message,
+    );
   });
 
   it("warn: logs through options.log.warn and returns", () => {
     const warn = vi.fn();
-    expect(() => validateEventName("nope", { onUnknownEventName: "warn", log: { warn } })).not.toThrow();
+    expect(() =>
+      validateEventName("nope", { onUnknownEventName: "warn", log: { warn } }),
+    ).not.toThrow();
     expect(warn).toHaveBeenCalledOnce();
     expect(warn.mock.calls[0]?.[0]).toMatch(/"nope" is not a known event name/);
   });
@@ -33,7 +37,9 @@ describe("validateEventName", () => {
   it("ignore: neither logs nor throws", () => {
     const warn = vi.fn();
     const consoleWarn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    expect(() => validateEventName("nope", { onUnknownEventName: "ignore", log: { warn } })).not.toThrow();
+    expect(() =>
+      validateEventName("nope", { onUnknownEventName: "ignore", log: { warn } }),
+    ).not.toThrow();
     expect(warn).not.toHaveBeenCalled();
     expect(consoleWarn).not.toHaveBeenCalled();
   });
@@ -49,19 +55,33 @@ describe("validateEventName", () => {
   it('"*" and "error" always throw, pointing to onAny() and onError()', () => {
     for (const mode of [undefined, "throw", "warn", "ignore"] as const) {
       const options = mode ? { onUnknownEventName: mode, log: { warn: () => {} } } : undefined;
-      expect(() => validateEventName("*", options as never)).toThrow(/use webhooks\.onAny\(handler\)/);
-      expect(() => validateEventName("error", options as never)).toThrow(/use webhooks\.onError\(handler\)/);
+      expect(() => validateEventName("*", options as never)).toThrow(
+        /use webhooks\.onAny\(handler\)/,
+      );
+      expect(() => validateEventName("error", options as never)).toThrow(
+        /use webhooks\.onError\(handler\)/,
+      );
     }
   });
 
   it("a non-string name is a TypeError naming the type received", () => {
-    expect(() => validateEventName(42)).toThrow(new TypeError("[typewire] validateEventName: the event name must be a string, got number"));
+    expect(() => validateEventName(42)).toThrow(
+      new TypeError("[typewire] validateEventName: the event name must be a string, got number"),
+    );
     expect(() => validateEventName(null)).toThrow(/got null/);
     expect(() => validateEventName(undefined, { onUnknownEventName: "ignore" })).toThrow(TypeError);
   });
 
   it("does not treat prototype keys or near misses as known", () => {
-    for (const name of ["constructor", "toString", "push ", "PUSH", "issues.", ".opened", "issues.opened.x"]) {
+    for (const name of [
+      "constructor",
+      "toString",
+      "push ",
+      "PUSH",
+      "issues.",
+      ".opened",
+      "issues.opened.x",
+    ]) {
       expect(() => validateEventName(name)).toThrow(/not a known event name/);
     }
   });
