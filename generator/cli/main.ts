@@ -1,8 +1,8 @@
-import { GeneratorError } from "../errors.js";
 import { UsageError, closest, parseCommandArgs } from "./args.js";
 import type { Io } from "./command.js";
 import { commands } from "./commands.js";
 import { formatCommandHelp, formatMainHelp } from "./help.js";
+import { formatFailure } from "./present.js";
 
 /**
  * Runs the CLI and returns its exit code: 0 success, 1 failure (bad input, stale output),
@@ -36,11 +36,4 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.stderr(`${formatFailure(error)}\n`);
     return error instanceof UsageError ? 2 : 1;
   }
-}
-
-/** One line for a failure: location first for input errors, no stack trace. */
-export function formatFailure(error: unknown): string {
-  if (error instanceof GeneratorError) return `error: ${error.format()}`;
-  if (error instanceof UsageError) return `typewire: ${error.message}`;
-  return `error: ${error instanceof Error ? error.message : String(error)}`;
 }

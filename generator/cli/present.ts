@@ -1,4 +1,6 @@
+import { GeneratorError } from "../errors.js";
 import type { Difference, WriteResult } from "../writer.js";
+import { UsageError } from "./args.js";
 
 /** Summary of a `generate` run. */
 export function formatWriteResult(result: WriteResult): string {
@@ -28,4 +30,11 @@ export function formatDifferences(differences: readonly Difference[]): string {
     `typewire: ${differences.length} generated file${differences.length === 1 ? " is" : "s are"} out of date; run \`typewire generate\` and commit the result.`,
     "",
   ].join("\n");
+}
+
+/** One line for a failure: location first for input errors, no stack trace. */
+export function formatFailure(error: unknown): string {
+  if (error instanceof GeneratorError) return `error: ${error.format()}`;
+  if (error instanceof UsageError) return `typewire: ${error.message}`;
+  return `error: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -2,8 +2,7 @@ import { loadConfig } from "../../config.js";
 import { generate } from "../../generate.js";
 import { watch } from "../../watch.js";
 import type { Command } from "../command.js";
-import { formatFailure } from "../main.js";
-import { formatWriteResult } from "../present.js";
+import { formatFailure, formatWriteResult } from "../present.js";
 
 export const generateCommand: Command = {
   name: "generate",
