@@ -1,9 +1,13 @@
-/** The logger the runtime writes to. Every method takes what `console.log` takes. */
+/**
+ * The logger the runtime writes to. Every method takes what `console.log` takes. Declared as
+ * methods so a logger whose methods take narrower arguments (`(message: string) => void`, as
+ * most logging libraries declare them) is accepted.
+ */
 export interface Logger {
-  debug: (...data: unknown[]) => unknown;
-  info: (...data: unknown[]) => unknown;
-  warn: (...data: unknown[]) => unknown;
-  error: (...data: unknown[]) => unknown;
+  debug(...data: unknown[]): unknown;
+  info(...data: unknown[]): unknown;
+  warn(...data: unknown[]): unknown;
+  error(...data: unknown[]): unknown;
 }
 
 const noop = (): undefined => undefined;
