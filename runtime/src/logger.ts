@@ -26,7 +26,9 @@ export function createLogger(log: Partial<Logger> = {}): Logger {
   return {
     debug: bound(log, "debug") ?? noop,
     info: bound(log, "info") ?? noop,
+    // biome-ignore lint/suspicious/noConsole: the documented default for warnings is the console
     warn: bound(log, "warn") ?? ((...data) => console.warn(...data)),
+    // biome-ignore lint/suspicious/noConsole: the documented default for errors is the console
     error: bound(log, "error") ?? ((...data) => console.error(...data)),
   };
 }

@@ -33,10 +33,7 @@ export function parsePayload(delivery: RawWebhookEvent<string | Uint8Array>): ob
   }
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
     const kind = payload === null ? "null" : Array.isArray(payload) ? "an array" : typeof payload;
-    throw new WebhookRequestError(
-      `the payload must be a JSON object, got ${kind}`,
-      delivery,
-    );
+    throw new WebhookRequestError(`the payload must be a JSON object, got ${kind}`, delivery);
   }
   return payload;
 }

@@ -8,8 +8,9 @@ import type { EventHandlerOptions, Untransformed } from "./event-handler/types.j
 import { verifyAndReceive, type WebhookDelivery } from "./verify-and-receive.js";
 
 /** Options of the {@link Webhooks} constructor. */
-export interface WebhooksOptions<TTransformed = Untransformed>
-  extends EventHandlerOptions<TTransformed> {
+export interface WebhooksOptions<
+  TTransformed = Untransformed,
+> extends EventHandlerOptions<TTransformed> {
   /** The signing secret configured on the platform. Required, non-empty. */
   secret: string;
   /**

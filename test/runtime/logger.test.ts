@@ -59,7 +59,7 @@ describe("Webhooks logging", () => {
     });
     await expect(webhooks.receive({ name: "push", payload: {} })).rejects.toThrow();
     expect(consoleError).toHaveBeenCalledWith(
-      expect.stringContaining("error\" event handler failed"),
+      expect.stringContaining('error" event handler failed'),
       expect.objectContaining({ message: "in error handler" }),
     );
   });

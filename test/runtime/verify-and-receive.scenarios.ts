@@ -34,7 +34,12 @@ export function verifyAndReceiveScenarios(label: string): void {
       const seen = vi.fn();
       webhooks.on("push", seen);
       const payload = '{"ref":"main"}';
-      await webhooks.verifyAndReceive({ id: "1", name: "push", payload, signature: hmac("old", payload) });
+      await webhooks.verifyAndReceive({
+        id: "1",
+        name: "push",
+        payload,
+        signature: hmac("old", payload),
+      });
       expect(seen).toHaveBeenCalledTimes(1);
     });
 
@@ -43,7 +48,12 @@ export function verifyAndReceiveScenarios(label: string): void {
       const seen = vi.fn();
       webhooks.on("issues.opened", seen);
       const payload = '{"action":"opened","issue":{"title":"ünïcode"}}';
-      await webhooks.verifyAndReceive({ id: "7", name: "issues", payload, signature: hmac(secret, payload) });
+      await webhooks.verifyAndReceive({
+        id: "7",
+        name: "issues",
+        payload,
+        signature: hmac(secret, payload),
+      });
       expect(seen).toHaveBeenCalledWith({
         id: "7",
         name: "issues",
@@ -55,7 +65,12 @@ export function verifyAndReceiveScenarios(label: string): void {
       const webhooks = new Webhooks({ secret });
       const seen = vi.fn();
       webhooks.on("push", seen);
-      const payload = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"ref":"é"}')]);
+      const payload = new Uint8Array([
+        0xef,
+        0xbb,
+        0xbf,
+        ...new TextEncoder().encode('{"ref":"é"}'),
+      ]);
       await webhooks.verifyAndReceive({ name: "push", payload, signature: hmac(secret, payload) });
       expect(seen).toHaveBeenCalledWith({ id: "", name: "push", payload: { ref: "é" } });
     });

@@ -3,7 +3,10 @@ import { verifyAndReceiveScenarios } from "./verify-and-receive.scenarios.js";
 
 // `#signature` resolves to the node module under vitest's `node` condition; swapping that module
 // for the WebCrypto one runs the whole class through the web path, as on Deno or Workers.
-vi.mock("../../runtime/src/signature/node/index.js", () => import("../../runtime/src/signature/web/index.js"));
+vi.mock(
+  "../../runtime/src/signature/node/index.js",
+  () => import("../../runtime/src/signature/web/index.js"),
+);
 
 const subtleSign = vi.spyOn(crypto.subtle, "sign");
 

@@ -28,7 +28,11 @@ export interface EventHandler<TTransformed = Untransformed> {
   onError(handler: ErrorHandlerFunction): void;
   /** Removes the most recent registration of `handler` for each name (`"*"`, `"error"` too). */
   removeListener(
-    name: EmitterWebhookEventName | "*" | "error" | readonly (EmitterWebhookEventName | "*" | "error")[],
+    name:
+      | EmitterWebhookEventName
+      | "*"
+      | "error"
+      | readonly (EmitterWebhookEventName | "*" | "error")[],
     handler: (event: never) => unknown,
   ): void;
   /** Runs the matching handlers in parallel; rejects with an `AggregateError` if any failed. */
@@ -78,7 +82,9 @@ export function createEventHandlerState<TTransformed>(
  * @example
  * const { on, receive } = eventHandlerFor(createEventHandlerState());
  */
-export function eventHandlerFor<TTransformed>(state: EventHandlerState): EventHandler<TTransformed> {
+export function eventHandlerFor<TTransformed>(
+  state: EventHandlerState,
+): EventHandler<TTransformed> {
   return {
     on: (name, handler) => on(state, name, handler as AnyEventHandlerFunction),
     onAny: (handler) => onAny(state, handler),

@@ -1,8 +1,5 @@
 /** `@typewire/runtime/event-handler`: registration and dispatch of events, without a secret. */
-export {
-  createEventHandler,
-  type EventHandler,
-} from "./create-event-handler.js";
+export { createEventHandler, type EventHandler } from "./create-event-handler.js";
 export type {
   AnyEventHandlerFunction,
   ErrorHandlerFunction,

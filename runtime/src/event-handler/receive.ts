@@ -44,7 +44,7 @@ export function receive(state: EventHandlerState, received: ReceivedEvent): Prom
 function describeProblem(event: ReceivedEvent): string | undefined {
   if (event === null || typeof event !== "object") return "expected an event { id, name, payload }";
   if (typeof event.name !== "string" || event.name === "") {
-    return "event.name is required (a non-empty string such as \"issues\")";
+    return 'event.name is required (a non-empty string such as "issues")';
   }
   const { payload } = event;
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
@@ -72,7 +72,7 @@ class Dispatch {
     for (const handler of handlers) {
       try {
         const result = handler(event as EmitterWebhookEvent);
-        if (isThenable(result)) (this.pending ??= []).push(result.then(undefined, this.#fail));
+        if (isThenable(result)) this.wait(result.then(undefined, this.#fail));
       } catch (error) {
         this.fail(error);
       }
@@ -104,12 +104,18 @@ class Dispatch {
       this.runAll(forName, value);
       return Promise.all(this.pending?.slice(before) ?? []);
     }, this.#fail);
-    (this.pending ??= []).push(afterTransform);
+    this.wait(afterTransform);
+  }
+
+  wait(promise: PromiseLike<unknown>): void {
+    if (this.pending === undefined) this.pending = [promise];
+    else this.pending.push(promise);
   }
 
   fail(error: unknown): void {
     const tagged = withEvent(error, this.#event);
-    (this.errors ??= []).push(tagged);
+    if (this.errors === undefined) this.errors = [tagged];
+    else this.errors.push(tagged);
     emitError(this.#state, tagged);
   }
 

@@ -57,7 +57,8 @@ export interface EventHandlerOptions<TTransformed = Untransformed> {
    * async. Its result is what `on` handlers receive. If it throws, `on` handlers for that event
    * are skipped and the error is reported like a handler error.
    */
-  transform?: ((event: EmitterWebhookEvent) => TTransformed | PromiseLike<TTransformed>) | undefined;
+  transform?:
+    ((event: EmitterWebhookEvent) => TTransformed | PromiseLike<TTransformed>) | undefined;
   /** Where warnings (unknown event names) and errors inside error handlers go. */
   log?: Partial<Logger> | undefined;
 }

@@ -71,9 +71,7 @@ export function assertSignature(fn: string, signature: unknown): asserts signatu
     );
   }
   if (typeof signature !== "string") {
-    throw new TypeError(
-      `[typewire] ${fn}: signature must be a string, got ${describe(signature)}`,
-    );
+    throw new TypeError(`[typewire] ${fn}: signature must be a string, got ${describe(signature)}`);
   }
 }
 

@@ -47,7 +47,7 @@ describe("receive", () => {
     expect(calls).toEqual(["push", "any"]);
   });
 
-  it("gives an event without an id the id \"\"", async () => {
+  it('gives an event without an id the id ""', async () => {
     const handler = createEventHandler();
     const seen = vi.fn();
     handler.onAny(seen);

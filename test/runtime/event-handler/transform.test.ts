@@ -66,21 +66,26 @@ describe("transform", () => {
         throw new Error("transform failed");
       },
     ],
-  ])("when it %s: skips on handlers, still runs onAny, and reports the error", async (_, transform) => {
-    const handler = createEventHandler({ transform });
-    const onHandler = vi.fn();
-    const any = vi.fn();
-    const onError = vi.fn();
-    handler.on("issues", onHandler);
-    handler.onAny(any);
-    handler.onError(onError);
-    const error = (await handler.receive(issuesOpened).catch((e: unknown) => e)) as AggregateError;
-    expect(error.errors.map((e: Error) => e.message)).toEqual(["transform failed"]);
-    expect(error.errors[0].event).toBe(issuesOpened);
-    expect(onHandler).not.toHaveBeenCalled();
-    expect(any).toHaveBeenCalledTimes(1);
-    expect(onError).toHaveBeenCalledTimes(1);
-  });
+  ])(
+    "when it %s: skips on handlers, still runs onAny, and reports the error",
+    async (_, transform) => {
+      const handler = createEventHandler({ transform });
+      const onHandler = vi.fn();
+      const any = vi.fn();
+      const onError = vi.fn();
+      handler.on("issues", onHandler);
+      handler.onAny(any);
+      handler.onError(onError);
+      const error = (await handler
+        .receive(issuesOpened)
+        .catch((e: unknown) => e)) as AggregateError;
+      expect(error.errors.map((e: Error) => e.message)).toEqual(["transform failed"]);
+      expect(error.errors[0].event).toBe(issuesOpened);
+      expect(onHandler).not.toHaveBeenCalled();
+      expect(any).toHaveBeenCalledTimes(1);
+      expect(onError).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it("refuses a transform that is not a function", () => {
     expect(() => createEventHandler({ transform: 1 as never })).toThrow(

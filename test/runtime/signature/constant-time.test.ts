@@ -25,33 +25,36 @@ const paths = {
   WebCrypto: { impl: web, compare: webCompare },
 };
 
-describe.each(Object.keys(paths) as (keyof typeof paths)[])("verify compares in constant time (%s)", (label) => {
-  const { impl, compare } = paths[label];
-  const spy = vi.mocked(compare as (a: Uint8Array, b: Uint8Array) => boolean);
-  beforeEach(() => {
-    spy.mockClear();
-  });
+describe.each(Object.keys(paths) as (keyof typeof paths)[])(
+  "verify compares in constant time (%s)",
+  (label) => {
+    const { impl, compare } = paths[label];
+    const spy = vi.mocked(compare as (a: Uint8Array, b: Uint8Array) => boolean);
+    beforeEach(() => {
+      spy.mockClear();
+    });
 
-  it("uses the constant-time compare for a matching signature", async () => {
-    await expect(impl.verify(secret, payload, signature)).resolves.toBe(true);
-    expect(spy).toHaveBeenCalledTimes(1);
-    const [a, b] = spy.mock.calls[0]!;
-    expect([a.byteLength, b.byteLength]).toEqual([32, 32]);
-  });
+    it("uses the constant-time compare for a matching signature", async () => {
+      await expect(impl.verify(secret, payload, signature)).resolves.toBe(true);
+      expect(spy).toHaveBeenCalledTimes(1);
+      const [a, b] = spy.mock.calls[0]!;
+      expect([a.byteLength, b.byteLength]).toEqual([32, 32]);
+    });
 
-  it("uses the constant-time compare for a wrong signature of the same length", async () => {
-    await expect(impl.verify(secret, payload, wrongSameLength)).resolves.toBe(false);
-    expect(spy).toHaveBeenCalledTimes(1);
-    expect(spy.mock.results[0]).toEqual({ type: "return", value: false });
-  });
+    it("uses the constant-time compare for a wrong signature of the same length", async () => {
+      await expect(impl.verify(secret, payload, wrongSameLength)).resolves.toBe(false);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy.mock.results[0]).toEqual({ type: "return", value: false });
+    });
 
-  it("compares once per secret until one matches", async () => {
-    await expect(impl.verify(["a", "b", secret], payload, signature)).resolves.toBe(true);
-    expect(spy).toHaveBeenCalledTimes(3);
-  });
+    it("compares once per secret until one matches", async () => {
+      await expect(impl.verify(["a", "b", secret], payload, signature)).resolves.toBe(true);
+      expect(spy).toHaveBeenCalledTimes(3);
+    });
 
-  it("rejects a malformed signature before any compare", async () => {
-    await expect(impl.verify(secret, payload, signature.toUpperCase())).resolves.toBe(false);
-    expect(spy).not.toHaveBeenCalled();
-  });
-});
+    it("rejects a malformed signature before any compare", async () => {
+      await expect(impl.verify(secret, payload, signature.toUpperCase())).resolves.toBe(false);
+      expect(spy).not.toHaveBeenCalled();
+    });
+  },
+);

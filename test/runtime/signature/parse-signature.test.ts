@@ -10,7 +10,7 @@ describe("parseSignature / toSignature", () => {
     expect(parseSignature(signature)).toEqual(bytes);
   });
 
-  it.each(["sha256=" + "A".repeat(64), "sha256=" + "0".repeat(63), "md5=" + "0".repeat(67)])(
+  it.each([`sha256=${"A".repeat(64)}`, `sha256=${"0".repeat(63)}`, `md5=${"0".repeat(67)}`])(
     "rejects %s",
     (bad) => {
       expect(parseSignature(bad)).toBeUndefined();

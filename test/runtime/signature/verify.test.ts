@@ -66,9 +66,9 @@ describe.each(implementations)("verify (%s)", (_label, { sign, verify }) => {
     await expect(verify(secret, JSON.parse('{"a":1}') as never, signature)).rejects.toThrow(
       /payload must be a string, got object: pass the raw request body exactly as received; re-serialising parsed JSON/,
     );
-    await expect(verify(secret, new TextEncoder().encode(payload) as never, signature)).rejects.toThrow(
-      /got a Uint8Array/,
-    );
+    await expect(
+      verify(secret, new TextEncoder().encode(payload) as never, signature),
+    ).rejects.toThrow(/got a Uint8Array/);
   });
 
   it("rejects a non-string signature", async () => {
@@ -86,7 +86,9 @@ describe("verify paths agree", () => {
       const good = await a.sign(secret, body);
       expect(await b.sign(secret, body)).toBe(good);
       for (const candidate of [good, good.replace(/.$/, "0"), good.toUpperCase()]) {
-        expect(await b.verify(secret, body, candidate)).toBe(await a.verify(secret, body, candidate));
+        expect(await b.verify(secret, body, candidate)).toBe(
+          await a.verify(secret, body, candidate),
+        );
       }
     }
   });
