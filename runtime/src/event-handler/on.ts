@@ -1,4 +1,5 @@
 import { validateEventName } from "../../../output/webhooks/index.js";
+import { handlersFor, setHandlersFor } from "./registrations.js";
 import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
 
 /**
@@ -24,7 +25,7 @@ export function on(
   // Check every name before registering any, so a bad entry does not leave half the list set.
   for (const name of names) validateEventName(name, { onUnknownEventName: "warn", log: state.log });
   for (const name of names) {
-    state.named.set(name, [...(state.named.get(name) ?? []), handler]);
+    setHandlersFor(state, name, [...handlersFor(state, name), handler]);
   }
 }
 

@@ -3,6 +3,8 @@ import { emitError, isThenable } from "./emit-error.js";
 import type { AnyEventHandlerFunction, EventHandlerState, ReceivedEvent } from "./types.js";
 import { withEvent } from "./with-event.js";
 
+type Handlers = readonly AnyEventHandlerFunction[] | undefined;
+
 const resolved: Promise<void> = Promise.resolve();
 
 /**
@@ -25,15 +27,15 @@ export function receive(state: EventHandlerState, received: ReceivedEvent): Prom
       : { id: "", name: received.name, payload: received.payload }
   ) as EmitterWebhookEvent;
   const dispatch = new Dispatch(state, event);
-  const action = (event.payload as { action?: unknown }).action;
-  const forAction =
-    typeof action === "string" ? state.named.get(`${event.name}.${action}`) : undefined;
-  const forName = state.named.get(event.name);
-  if (forAction !== undefined || forName !== undefined) {
+  const entry = state.named.get(event.name);
+  if (entry !== undefined) {
+    const action = (event.payload as { action?: unknown }).action;
+    const forAction = typeof action === "string" ? entry.actions.get(action) : undefined;
+    const forName = entry.handlers;
     if (state.transform === undefined) {
       dispatch.runAll(forAction, event);
       dispatch.runAll(forName, event);
-    } else {
+    } else if (forAction !== undefined || forName.length > 0) {
       dispatch.runTransformed(state.transform, forAction, forName);
     }
   }
@@ -53,26 +55,26 @@ function describeProblem(event: ReceivedEvent): string | undefined {
   return undefined;
 }
 
-// One small object per event instead of closures per handler: errors and pending promises are
-// only allocated when a handler fails or is async.
+// One small object per event; the error list, the pending list and the rejection callback are
+// only allocated when a handler fails or returns a promise.
 class Dispatch {
   errors: Error[] | undefined;
   pending: PromiseLike<unknown>[] | undefined;
-  readonly #state: EventHandlerState;
-  readonly #event: EmitterWebhookEvent;
-  readonly #fail = (error: unknown): void => this.fail(error);
+  onRejected: ((error: unknown) => void) | undefined;
+  readonly state: EventHandlerState;
+  readonly event: EmitterWebhookEvent;
 
   constructor(state: EventHandlerState, event: EmitterWebhookEvent) {
-    this.#state = state;
-    this.#event = event;
+    this.state = state;
+    this.event = event;
   }
 
-  runAll(handlers: readonly AnyEventHandlerFunction[] | undefined, event: unknown): void {
+  runAll(handlers: Handlers, event: unknown): void {
     if (handlers === undefined) return;
     for (const handler of handlers) {
       try {
         const result = handler(event as EmitterWebhookEvent);
-        if (isThenable(result)) this.wait(result.then(undefined, this.#fail));
+        if (isThenable(result)) this.wait(result.then(undefined, this.rejection()));
       } catch (error) {
         this.fail(error);
       }
@@ -81,12 +83,12 @@ class Dispatch {
 
   runTransformed(
     transform: (event: EmitterWebhookEvent) => unknown,
-    forAction: readonly AnyEventHandlerFunction[] | undefined,
-    forName: readonly AnyEventHandlerFunction[] | undefined,
+    forAction: Handlers,
+    forName: Handlers,
   ): void {
     let transformed: unknown;
     try {
-      transformed = transform(this.#event);
+      transformed = transform(this.event);
     } catch (error) {
       this.fail(error);
       return;
@@ -103,8 +105,13 @@ class Dispatch {
       this.runAll(forAction, value);
       this.runAll(forName, value);
       return Promise.all(this.pending?.slice(before) ?? []);
-    }, this.#fail);
+    }, this.rejection());
     this.wait(afterTransform);
+  }
+
+  rejection(): (error: unknown) => void {
+    if (this.onRejected === undefined) this.onRejected = (error) => this.fail(error);
+    return this.onRejected;
   }
 
   wait(promise: PromiseLike<unknown>): void {
@@ -113,10 +120,10 @@ class Dispatch {
   }
 
   fail(error: unknown): void {
-    const tagged = withEvent(error, this.#event);
+    const tagged = withEvent(error, this.event);
     if (this.errors === undefined) this.errors = [tagged];
     else this.errors.push(tagged);
-    emitError(this.#state, tagged);
+    emitError(this.state, tagged);
   }
 
   finish(): Promise<void> {
@@ -133,8 +140,8 @@ class Dispatch {
     const summary = errors.map((error) => error.message).join("; ");
     const error = new AggregateError(
       errors,
-      `[typewire] ${errors.length} handler(s) failed for "${this.#event.name}": ${summary}`,
+      `[typewire] ${errors.length} handler(s) failed for "${this.event.name}": ${summary}`,
     );
-    return Object.assign(error, { event: this.#event });
+    return Object.assign(error, { event: this.event });
   }
 }

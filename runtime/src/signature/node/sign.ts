@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { assertSecret, assertStringPayload } from "../assert-arguments.js";
+import { secretKey } from "./secret-key.js";
 
 /**
  * Signs a payload as the platform does: HMAC-SHA256 over its UTF-8 bytes, formatted as
@@ -13,5 +14,5 @@ import { assertSecret, assertStringPayload } from "../assert-arguments.js";
 export async function sign(secret: string, payload: string): Promise<string> {
   assertSecret("sign", secret);
   assertStringPayload("sign", payload);
-  return `sha256=${createHmac("sha256", secret).update(payload, "utf8").digest("hex")}`;
+  return `sha256=${createHmac("sha256", secretKey(secret)).update(payload, "utf8").digest("hex")}`;
 }
