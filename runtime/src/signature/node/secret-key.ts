@@ -1,3 +1,5 @@
+// The Node adapter needs Node types; the build leaves them out everywhere else (types: []).
+/// <reference types="node" />
 import { createSecretKey, type KeyObject } from "node:crypto";
 
 // A KeyObject skips re-encoding the secret on every createHmac call, about a tenth of the cost

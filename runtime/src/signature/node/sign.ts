@@ -1,3 +1,5 @@
+// The Node adapter needs Node types; the build leaves them out everywhere else (types: []).
+/// <reference types="node" />
 import { createHmac } from "node:crypto";
 import { assertSecret, assertStringPayload } from "../assert-arguments.js";
 import { secretKey } from "./secret-key.js";

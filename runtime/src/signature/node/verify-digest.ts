@@ -1,3 +1,5 @@
+// The Node adapter needs Node types; the build leaves them out everywhere else (types: []).
+/// <reference types="node" />
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseSignature } from "../parse-signature.js";
 import { secretKey } from "./secret-key.js";
