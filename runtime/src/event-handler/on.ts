@@ -1,4 +1,5 @@
 import { validateEventName } from "../../../output/webhooks/index.js";
+import { assertHandler } from "./assert-handler.js";
 import { handlersFor, setHandlersFor } from "./registrations.js";
 import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
 
@@ -26,19 +27,5 @@ export function on(
   for (const name of names) validateEventName(name, { onUnknownEventName: "warn", log: state.log });
   for (const name of names) {
     setHandlersFor(state, name, [...handlersFor(state, name), handler]);
-  }
-}
-
-/**
- * Throws a `TypeError` naming the method when `handler` is not a function.
- *
- * @example
- * assertHandler("onAny", undefined); // throws: [typewire] onAny: handler must be a function ...
- */
-export function assertHandler(method: string, handler: unknown): void {
-  if (typeof handler !== "function") {
-    throw new TypeError(
-      `[typewire] ${method}: handler must be a function, got ${handler === null ? "null" : typeof handler}`,
-    );
   }
 }

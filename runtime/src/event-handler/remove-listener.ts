@@ -1,4 +1,4 @@
-import { assertHandler } from "./on.js";
+import { assertHandler } from "./assert-handler.js";
 import { handlersFor, setHandlersFor } from "./registrations.js";
 import type { EventHandlerState } from "./types.js";
 
