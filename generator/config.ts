@@ -41,7 +41,10 @@ export function defaultConfig(cwd = process.cwd()): TypewireConfig {
     },
     content: {
       out: resolve(cwd, "output/content"),
-      schemas: [{ name: "example", file: join(packageRoot, "schemas/content/schema.graphql") }],
+      schemas: [
+        { name: "example", file: join(packageRoot, "schemas/content/schema.graphql") },
+        { name: "public", file: join(packageRoot, "schemas/content/public.graphql") },
+      ],
       pollSeconds: DEFAULT_POLL_SECONDS,
     },
   };
@@ -110,7 +113,11 @@ export function shapeError(error: ErrorObject | undefined, source: JsonSource): 
     .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
   const params = (error?.params ?? {}) as Record<string, unknown>;
   let message = error?.message ?? "unexpected value";
-  if (error?.keyword === "additionalProperties") {
+  if (error?.propertyName !== undefined) {
+    // A key that fails `propertyNames`: point at the key itself.
+    path.push(error.propertyName);
+    message = `key "${error.propertyName}" ${message}`;
+  } else if (error?.keyword === "additionalProperties") {
     path.push(String(params.additionalProperty));
     message = `unknown key "${params.additionalProperty}"`;
   } else if (error?.keyword === "required") {

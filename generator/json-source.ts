@@ -81,7 +81,9 @@ export function parseJsonSource(source: string, file: string): JsonSource {
 
 function childAt(node: Node | undefined, segment: string | number): Node | undefined {
   if (!node?.children) return undefined;
-  if (node.type === "array" && typeof segment === "number") return node.children[segment];
+  // ajv's instance paths give array indexes as strings ("0"), callers as numbers.
+  if (node.type === "array")
+    return /^\d+$/.test(String(segment)) ? node.children[Number(segment)] : undefined;
   if (node.type !== "object") return undefined;
   const property = node.children.find((p) => p.children?.[0]?.value === String(segment));
   // Point at the key for objects so a message about an entry names the line of its name.
