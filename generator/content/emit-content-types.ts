@@ -23,7 +23,6 @@ interface CodegenCore {
   codegen(options: {
     filename: string;
     schema: DocumentNode;
-    schemaAst: GraphQLSchema;
     documents: [];
     plugins: Record<string, object>[];
     pluginMap: Record<string, unknown>;
@@ -42,7 +41,9 @@ const PLUGIN_CONFIG = {
   scalars: SCALAR_TYPES,
   defaultScalarType: "unknown",
   // Type names stay exactly as the API spells them (`news_article_Entry`), as `__typename` does.
+  // Argument sets read `<Type>_<field>Args`: `Query_entriesArgs`, `news_article_Entry_childrenArgs`.
   namingConvention: "keep",
+  addUnderscoreToArgsType: true,
   enumsAsTypes: true,
   useTypeImports: true,
   maybeValue: "T | null",
@@ -60,10 +61,11 @@ export async function emitContentTypes(input: ContentSchemaInput): Promise<Emitt
   const schema = lexicographicSortSchema(input.schema);
   const { codegen } = (await import(CORE)) as CodegenCore;
   const typescriptPlugin: unknown = await import(TYPESCRIPT_PLUGIN);
+  // Only the plain AST crosses over: codegen may load the other build of graphql (CJS vs ESM),
+  // which refuses schema objects made by this one.
   const contents = await codegen({
     filename: "types.ts",
     schema: parse(printSchema(schema)),
-    schemaAst: schema,
     documents: [],
     plugins: [{ typescript: {} }],
     pluginMap: { typescript: typescriptPlugin },

@@ -70,7 +70,8 @@ function checked(schema: GraphQLSchema, displayName: string): GraphQLSchema {
 function located(error: unknown, file: string, what: string): GeneratorError {
   // Duck-typed: validateSDL may come from graphql's other build (CJS vs ESM), whose GraphQLError
   // is a different class.
-  const locations = (error as { locations?: readonly { line: number; column: number }[] } | null)?.locations;
+  const locations = (error as { locations?: readonly { line: number; column: number }[] } | null)
+    ?.locations;
   if (error instanceof GraphQLError || Array.isArray(locations)) {
     const location = locations?.[0];
     const message = (error as Error).message.replace(/^Syntax Error: /, "syntax error: ");
