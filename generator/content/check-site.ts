@@ -217,9 +217,12 @@ function relationTargets(site: Site, kind: FieldDefinition["kind"]): string[] | 
   return undefined;
 }
 
-/** Every element id (matrix blocks included) once; returns the kind of each id. */
-function checkIds(site: Site, fail: Fail): Map<number, string> {
-  const kinds = new Map<number, string>();
+/**
+ * Every element id (matrix blocks included) once. Returns the kind of each id, and in `sources`
+ * the section, volume or group of each entry, asset, category and tag.
+ */
+function checkIds(site: Site, fail: Fail): Map<number, string> & { sources: Map<number, string> } {
+  const kinds = Object.assign(new Map<number, string>(), { sources: new Map<number, string>() });
   const uids = new Set<string>();
   const add = (id: number, uid: string, kind: string, path: Path) => {
     if (kinds.has(id)) fail(`element id ${id} is used twice`, [...path, "id"]);
@@ -240,6 +243,15 @@ function checkIds(site: Site, fail: Fail): Map<number, string> {
   for (const kind of ["entries", "assets", "categories", "tags", "users", "globalSets"] as const) {
     site.content[kind].forEach((element, i) => {
       add(element.id, element.uid, kind, ["content", kind, i]);
+      const source =
+        "section" in element
+          ? element.section
+          : "volume" in element
+            ? element.volume
+            : "group" in element
+              ? element.group
+              : undefined;
+      if (source !== undefined) kinds.sources.set(element.id, source);
       blocks(element.fields, ["content", kind, i, "fields"]);
     });
   }
@@ -251,7 +263,7 @@ function checkValues(
   layout: readonly (readonly [string, FieldDefinition])[],
   fields: FieldValues | undefined,
   path: Path,
-  kinds: Map<number, string>,
+  kinds: Map<number, string> & { sources: Map<number, string> },
   fail: Fail,
 ): void {
   const definitions = new Map(layout);
@@ -307,6 +319,13 @@ function checkValues(
         );
         (value as number[]).forEach((id, i) => {
           if (kinds.get(id) !== kind) fail(`${id} is not an element of kind ${kind}`, [...at, i]);
+          const source = kinds.sources.get(id);
+          if (field.sources && source !== undefined && !field.sources.includes(source)) {
+            fail(
+              `${id} is in "${source}", which field "${handle}" does not relate to (${field.sources.join(", ")})`,
+              [...at, i],
+            );
+          }
         });
         if (field.limit !== undefined && (value as number[]).length > field.limit) {
           fail(`field "${handle}" allows at most ${field.limit} related elements`, at);

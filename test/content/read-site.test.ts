@@ -157,6 +157,14 @@ describe("readSite", () => {
       '"news.podcast"',
     ],
     [
+      "relation outside the field's sources",
+      (s) => {
+        entry(s, 41).fields!.heroImage = [16];
+      },
+      /16 is in "documents", which field "heroImage" does not relate to \(images\)/,
+      "16",
+    ],
+    [
       "two public schemas",
       (s) => {
         s.schemas.staging = { ...s.schemas.staging!, public: true, accessToken: undefined };
