@@ -35,6 +35,7 @@ import {
   TRANSFORM_ARGUMENTS,
 } from "./api-tables.js";
 import { DateTimeScalar, QueryArgumentScalar } from "./content-scalars.js";
+import { RELATION_QUERY, customFieldType } from "./custom-field-type.js";
 import { resolveScope } from "./site-scope.js";
 import {
   USER_TYPE_NAME,
@@ -45,17 +46,9 @@ import {
   globalSetTypeName,
   tagTypeName,
 } from "./type-names.js";
-import type { FieldDefinition, FieldKind, Site, SiteScope } from "./site-model.js";
+import type { FieldDefinition, Site, SiteScope } from "./site-model.js";
 
 type QueryKind = keyof typeof QUERY_FIELDS;
-
-const RELATION_QUERY: Partial<Record<FieldKind, QueryKind>> = {
-  assets: "asset",
-  categories: "category",
-  entries: "entry",
-  tags: "tag",
-  users: "user",
-};
 
 /**
  * Builds the content API schema a site serves: the scalars, the seven interfaces, the query
@@ -220,24 +213,6 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
       directives: [...specifiedDirectives, ...directives],
     }),
   );
-}
-
-function customFieldType(field: FieldDefinition): string {
-  switch (field.kind) {
-    case "plainText":
-    case "richText":
-      return "String";
-    case "number":
-      return field.decimals === 0 ? "Int" : "Float";
-    case "date":
-      return "DateTime";
-    case "lightswitch":
-      return "Boolean";
-    case "matrix":
-      return "[MatrixBlockInterface]";
-    default:
-      return `[${INTERFACE_NAMES[RELATION_QUERY[field.kind]!]}]`;
-  }
 }
 
 function typeOf(node: TypeNode, named: Map<string, GraphQLNamedType>): GraphQLType {
