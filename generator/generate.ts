@@ -1,4 +1,5 @@
 import type { TypewireConfig } from "./config.js";
+import type { RemoteInput } from "./target.js";
 import { targets } from "./targets.js";
 import {
   type Difference,
@@ -31,6 +32,13 @@ export function inputsOf(config: TypewireConfig): string[] {
   return targets
     .filter((target) => target.enabled(config))
     .flatMap((target) => target.inputs(config));
+}
+
+/** The inputs of every enabled target that are polled rather than watched (live endpoints). */
+export function remoteInputsOf(config: TypewireConfig): RemoteInput[] {
+  return targets
+    .filter((target) => target.enabled(config))
+    .flatMap((target) => target.remoteInputs?.(config) ?? []);
 }
 
 /**
