@@ -56,7 +56,7 @@ export function formatDateTime(date: Date, format = ATOM_FORMAT, timeZone = "UTC
     u: () => pad(p.millisecond * 1000, 6),
     v: () => pad(p.millisecond, 3),
     e: () => timeZone,
-    T: () => p.abbreviation,
+    T: () => p.abbreviation || offset(true),
     P: () => offset(true),
     p: () => (p.offsetMinutes === 0 ? "Z" : offset(true)),
     O: () => offset(false),
@@ -123,7 +123,9 @@ function zonedParts(date: Date, timeZone: string): ZonedParts {
   const second = Number(parts.second);
   const wallClock = Date.UTC(year, month - 1, day, hour, minute, second);
   const offsetMinutes = Math.round((wallClock - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
-  const abbreviation = parts.timeZoneName === "GMT" || parts.timeZoneName === "UTC" ? "UTC" : (parts.timeZoneName ?? "");
+  // Zones without a common abbreviation show their offset, as PHP does ("+02:00").
+  const name = parts.timeZoneName ?? "";
+  const abbreviation = name === "GMT" || name === "UTC" ? "UTC" : /^GMT[+-]/.test(name) ? "" : name;
   return {
     year,
     month,
