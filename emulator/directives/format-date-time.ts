@@ -125,7 +125,7 @@ function zonedParts(date: Date, timeZone: string): ZonedParts {
   const offsetMinutes = Math.round((wallClock - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
   // Zones without a common abbreviation show their offset, as PHP does ("+02:00").
   const name = parts.timeZoneName ?? "";
-  const abbreviation = name === "GMT" || name === "UTC" ? "UTC" : /^GMT[+-]/.test(name) ? "" : name;
+  const abbreviation = /^(Etc\/)?(UTC|GMT)$/.test(timeZone) ? "UTC" : /^GMT[+-]/.test(name) ? "" : name;
   return {
     year,
     month,

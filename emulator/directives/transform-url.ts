@@ -19,7 +19,7 @@ const positions = ["top", "center", "bottom"].flatMap((v) => ["left", "center", 
  * The URL of a transformed asset, derived only from the asset URL and the arguments so the same
  * request always gives the same URL. Like the real system, the transform lives in a subfolder named
  * after it, beside the original: `/uploads/_640x480_crop_center-center_80/photo.jpg`, or
- * `/uploads/_thumb/photo.jpg` for a named transform. `format` changes the extension;
+ * `/uploads/_thumb/photo.jpg` for a named transform (any handle: the site file has no transform list). `format` changes the extension;
  * `immediately` changes when a real server renders it, not the URL. Returns undefined when no
  * transform is asked for, and throws a RangeError naming a bad argument.
  *
@@ -27,7 +27,7 @@ const positions = ["top", "center", "bottom"].flatMap((v) => ["left", "center", 
  * transformUrl("/uploads/photo.jpg", { width: 640, height: 480 });
  * // "/uploads/_640x480_crop_center-center/photo.jpg"
  */
-export function transformUrl(url: string, args: TransformArgs, namedTransforms: readonly string[] = []): string | undefined {
+export function transformUrl(url: string, args: TransformArgs): string | undefined {
   const named = args.handle ?? args.transform;
   const { width, height, quality } = args;
   const mode = args.mode ?? "crop";
@@ -39,7 +39,7 @@ export function transformUrl(url: string, args: TransformArgs, namedTransforms: 
   }
   let folder: string;
   if (named) {
-    if (!namedTransforms.includes(named)) throw new RangeError(`No transform exists with the handle "${named}"`);
+    if (!/^[\w-]+$/.test(named)) throw new RangeError(`Transform handle "${named}" must be letters, digits, "_" or "-"`);
     folder = `_${named}`;
   } else if (width || height) {
     const parts = [`_${width ?? "AUTO"}x${height ?? "AUTO"}`, mode, position];
