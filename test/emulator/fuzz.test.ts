@@ -79,7 +79,7 @@ function randomRequest(r: ReturnType<typeof generator>, url: string): { url: str
     headers["content-type"] = r.pick(["text/plain", "multipart/form-data", "application/x-www-form-urlencoded", ";;;", "application/json+x"]);
     body = query;
   } else {
-    body = Uint8Array.from({ length: r.int(r.next() < 0.05 ? 40_000 : 300) }, () => r.int(256));
+    body = Uint8Array.from({ length: r.next() < 0.2 ? 33_000 + r.int(8000) : r.int(300) }, () => r.int(256));
     if (r.next() < 0.5) headers["content-type"] = "application/json";
   }
   return { url: target, init: { method, headers, body } };
