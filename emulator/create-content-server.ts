@@ -46,7 +46,9 @@ export interface ContentServer {
  * const response = await fetch(server.url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ping}" }) });
  * await server.close();
  */
-export async function createContentServer(options: ContentServerOptions = {}): Promise<ContentServer> {
+export async function createContentServer(
+  options: ContentServerOptions = {},
+): Promise<ContentServer> {
   const { siteData, watch, logger = silentLogger, now = () => new Date(), ...input } = options;
   const config = resolveServerConfig(input);
   const store = siteData

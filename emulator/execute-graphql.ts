@@ -21,7 +21,11 @@ export const GENERIC_ERROR = "Something went wrong when processing the GraphQL q
 /** A GraphQL response body: `data` and/or `errors` with `message` and `locations`. */
 export interface GraphQLResponse {
   data?: unknown;
-  errors?: { message: string; locations?: { line: number; column: number }[]; path?: (string | number)[] }[];
+  errors?: {
+    message: string;
+    locations?: { line: number; column: number }[];
+    path?: (string | number)[];
+  }[];
 }
 
 /**
@@ -65,11 +69,16 @@ export async function executeGraphQL(
 
 function format(error: GraphQLError, full: boolean) {
   const original = error.originalError;
-  const internal = original !== undefined && !(original instanceof GraphQLError) && !(original instanceof RangeError);
+  const internal =
+    original !== undefined &&
+    !(original instanceof GraphQLError) &&
+    !(original instanceof RangeError);
   const message = internal && !full ? GENERIC_ERROR : error.message;
   return {
     message,
-    ...(error.locations ? { locations: error.locations.map(({ line, column }) => ({ line, column })) } : {}),
+    ...(error.locations
+      ? { locations: error.locations.map(({ line, column }) => ({ line, column })) }
+      : {}),
     ...(error.path ? { path: [...error.path] } : {}),
   };
 }

@@ -17,7 +17,12 @@ export class ResultCache {
     this.#maxEntries = maxEntries;
   }
 
-  static key(schema: string, query: string, variables: unknown, operationName: string | undefined): string {
+  static key(
+    schema: string,
+    query: string,
+    variables: unknown,
+    operationName: string | undefined,
+  ): string {
     return JSON.stringify([schema, query, variables ?? null, operationName ?? null]);
   }
 

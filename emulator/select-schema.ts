@@ -29,7 +29,8 @@ export function selectSchema(
     return { handle: found[0], scope: found[1].scope };
   }
   const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  const found = token === undefined ? undefined : entries.find(([, s]) => !s.public && s.accessToken === token);
+  const found =
+    token === undefined ? undefined : entries.find(([, s]) => !s.public && s.accessToken === token);
   if (!found || !usable(found[1], now)) throw new HttpError(400, "Invalid Authorization header");
   return { handle: found[0], scope: found[1].scope };
 }

@@ -57,21 +57,30 @@ export function checkSchemas(schemas: Record<string, ApiSchemaDefinition>): void
   for (const [handle, schema] of Object.entries(schemas)) {
     if (schema.public) {
       publicCount++;
-      if (schema.accessToken !== undefined) throw new TypeError(`schemas.${handle}.accessToken: the public schema has no token`);
+      if (schema.accessToken !== undefined)
+        throw new TypeError(`schemas.${handle}.accessToken: the public schema has no token`);
     } else if (schema.accessToken === undefined) {
       throw new TypeError(`schemas.${handle}.accessToken: a private schema needs a token`);
     } else if (tokens.has(schema.accessToken)) {
-      throw new TypeError(`schemas.${handle}.accessToken: the token is already used by another schema`);
+      throw new TypeError(
+        `schemas.${handle}.accessToken: the token is already used by another schema`,
+      );
     } else tokens.add(schema.accessToken);
     if (schema.expiryDate && Number.isNaN(Date.parse(schema.expiryDate))) {
-      throw new TypeError(`schemas.${handle}.expiryDate: "${schema.expiryDate}" is not an ISO 8601 date`);
+      throw new TypeError(
+        `schemas.${handle}.expiryDate: "${schema.expiryDate}" is not an ISO 8601 date`,
+      );
     }
   }
   if (publicCount > 1) throw new TypeError("schemas: only one schema can be public");
 }
 
-const shape = JSON.parse(readFileSync(new URL("./server-config.schema.json", import.meta.url), "utf8"));
-const validateShape = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile(shape);
+const shape = JSON.parse(
+  readFileSync(new URL("./server-config.schema.json", import.meta.url), "utf8"),
+);
+const validateShape = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile(
+  shape,
+);
 
 /**
  * Reads a server config file (strict JSON): a wrong shape, a duplicate token or a bad date is a
@@ -86,7 +95,10 @@ export async function loadServerConfig(file: string, cwd = process.cwd()): Promi
   if (!validateShape(source.value)) throw shapeError(validateShape.errors?.[0], source);
   const { $schema: _, ...raw } = source.value as ServerConfigInput & { $schema?: string };
   try {
-    const config = resolveServerConfig({ ...raw, site: raw.site === undefined ? undefined : resolve(dirname(path), raw.site) });
+    const config = resolveServerConfig({
+      ...raw,
+      site: raw.site === undefined ? undefined : resolve(dirname(path), raw.site),
+    });
     return config;
   } catch (error) {
     const message = (error as Error).message;

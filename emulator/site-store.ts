@@ -69,7 +69,10 @@ export class SiteStore {
       this.#logger.info(`reloaded ${this.file}`);
       return true;
     } catch (error) {
-      const text = error instanceof GeneratorError ? error.format() : `${this.file}: ${(error as Error).message}`;
+      const text =
+        error instanceof GeneratorError
+          ? error.format()
+          : `${this.file}: ${(error as Error).message}`;
       this.#logger.error(`${text} (keeping the last good content)`);
       return false;
     }
@@ -89,7 +92,9 @@ export class SiteStore {
         void this.reload().then((replaced) => replaced && onReload());
       }, 25);
     });
-    this.#watcher.on("error", (error) => this.#logger.error(`cannot watch ${this.file}: ${error.message}`));
+    this.#watcher.on("error", (error) =>
+      this.#logger.error(`cannot watch ${this.file}: ${error.message}`),
+    );
   }
 
   close(): void {

@@ -36,13 +36,21 @@ interface Result {
   errors: number;
 }
 
-async function startServer(dir: string, caching: boolean): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(
+  dir: string,
+  caching: boolean,
+): Promise<{ child: ChildProcess; url: string }> {
   const config = join(dir, `serve-${caching ? "cached" : "uncached"}.json`);
   await writeFile(config, JSON.stringify({ enableGraphQlCaching: caching }));
-  const child = spawn(process.execPath, [bin, "serve", "--port", "0", "--config", config], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [bin, "serve", "--port", "0", "--config", config], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error("the server did not start within 20 s")), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error("the server did not start within 20 s")),
+      20_000,
+    );
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const found = /content API at (\S+)/.exec(output)?.[1];
@@ -68,7 +76,13 @@ async function measure(mode: string, caching: boolean, dir: string): Promise<Res
     };
     await autocannon({ ...request, duration: 1 }); // warm-up: JIT, schema build, first cache fill
     const result = await autocannon({ ...request, duration: SECONDS });
-    return { mode, requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+    return {
+      mode,
+      requestsPerSecond: result.requests.average,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    };
   } finally {
     child.kill("SIGTERM");
   }
@@ -78,13 +92,19 @@ const dir = await mkdtemp(join(tmpdir(), "typewire-bench-emulator-"));
 try {
   const cached = await measure("cache on", true, dir);
   const uncached = await measure("cache off", false, dir);
-  console.log(`content API emulator, ${CONNECTIONS} connections, ${SECONDS} s each, typical listing query\n`);
+  console.log(
+    `content API emulator, ${CONNECTIONS} connections, ${SECONDS} s each, typical listing query\n`,
+  );
   console.log("mode        requests/s    p99 latency   non-2xx  errors");
   for (const r of [cached, uncached]) {
-    console.log(`${r.mode.padEnd(10)}  ${r.requestsPerSecond.toFixed(0).padStart(10)}  ${`${r.p99} ms`.padStart(12)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`);
+    console.log(
+      `${r.mode.padEnd(10)}  ${r.requestsPerSecond.toFixed(0).padStart(10)}  ${`${r.p99} ms`.padStart(12)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`,
+    );
   }
   const ratio = cached.requestsPerSecond / uncached.requestsPerSecond;
-  console.log(`\ncache on / cache off: ${ratio.toFixed(1)}x requests/s (target: at least ${TARGET_RATIO}x) ${ratio >= TARGET_RATIO ? "MET" : "NOT MET"}`);
+  console.log(
+    `\ncache on / cache off: ${ratio.toFixed(1)}x requests/s (target: at least ${TARGET_RATIO}x) ${ratio >= TARGET_RATIO ? "MET" : "NOT MET"}`,
+  );
   if (cached.non2xx + cached.errors + uncached.non2xx + uncached.errors > 0) {
     console.log("some requests failed: the figures are not valid");
     process.exitCode = 1;

@@ -33,14 +33,16 @@ export function assignStructure(records: ElementRecord[]): void {
       record.lft = ++counter;
       record.level = level;
       record.root = structureId;
-      for (const child of children.get(record.id) ?? []) if (!placed.has(child.id)) visit(child, level + 1);
+      for (const child of children.get(record.id) ?? [])
+        if (!placed.has(child.id)) visit(child, level + 1);
       record.rgt = ++counter;
     };
     for (const top of children.get(null) ?? []) visit(top, 1);
     // Elements caught in a parent cycle never reach the top; place them at level 1.
-    for (const member of members) if (!placed.has(member.id)) {
-      member._.parentId = null;
-      visit(member, 1);
-    }
+    for (const member of members)
+      if (!placed.has(member.id)) {
+        member._.parentId = null;
+        visit(member, 1);
+      }
   }
 }

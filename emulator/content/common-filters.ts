@@ -11,12 +11,19 @@ const defaultStatus: Record<string, string> = { entry: "live", user: "active" };
  * @example
  * const live = commonFilters(index.byKind.entry, { slug: ["about"] }, context);
  */
-export function commonFilters(records: ElementRecord[], args: QueryArgs, context: QueryContext): ElementRecord[] {
+export function commonFilters(
+  records: ElementRecord[],
+  args: QueryArgs,
+  context: QueryContext,
+): ElementRecord[] {
   const { index, now } = context;
   const siteHandles = [index.site.site.handle, "*"];
-  if (args.site != null && ![args.site].flat().some((s) => siteHandles.includes(String(s)))) return [];
-  if (args.siteId != null && !["*", String(index.site.site.id)].includes(String(args.siteId))) return [];
-  const status = "status" in args ? args.status : (defaultStatus[records[0]?._.kind ?? ""] ?? "enabled");
+  if (args.site != null && ![args.site].flat().some((s) => siteHandles.includes(String(s))))
+    return [];
+  if (args.siteId != null && !["*", String(index.site.site.id)].includes(String(args.siteId)))
+    return [];
+  const status =
+    "status" in args ? args.status : (defaultStatus[records[0]?._.kind ?? ""] ?? "enabled");
   return records.filter((r) => {
     if (args.archived === true ? !r.archived : r.archived) return false;
     if (args.trashed === true ? !r.trashed : r.trashed) return false;

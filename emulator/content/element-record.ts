@@ -1,6 +1,7 @@
 import type { FieldDefinition, FieldValues } from "../../generator/content/site-model.js";
 
-export type ElementKind = "entry" | "asset" | "category" | "tag" | "user" | "globalSet" | "matrixBlock";
+export type ElementKind =
+  "entry" | "asset" | "category" | "tag" | "user" | "globalSet" | "matrixBlock";
 
 /** What the resolvers need about an element beyond the fields the API shows. */
 export interface ElementInternals {

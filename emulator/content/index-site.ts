@@ -31,8 +31,21 @@ const relationKinds: readonly string[] = RELATION_KINDS;
 export function indexSite(site: Site): ContentIndex {
   const siteId = site.site.id;
   const base = site.site.baseUrl;
-  const pick = (handles: string[]) => Object.fromEntries(handles.flatMap((h) => (site.fields[h] ? [[h, site.fields[h]]] : [])));
-  const common = (kind: ElementKind, e: { id: number; uid: string; enabled?: boolean; archived?: boolean; trashed?: boolean; dateCreated: string; dateUpdated: string; fields?: FieldValues }) => ({
+  const pick = (handles: string[]) =>
+    Object.fromEntries(handles.flatMap((h) => (site.fields[h] ? [[h, site.fields[h]]] : [])));
+  const common = (
+    kind: ElementKind,
+    e: {
+      id: number;
+      uid: string;
+      enabled?: boolean;
+      archived?: boolean;
+      trashed?: boolean;
+      dateCreated: string;
+      dateUpdated: string;
+      fields?: FieldValues;
+    },
+  ) => ({
     id: e.id,
     uid: e.uid,
     enabled: e.enabled ?? true,
@@ -43,7 +56,8 @@ export function indexSite(site: Site): ContentIndex {
     dateUpdated: new Date(e.dateUpdated),
     kind,
   });
-  const pageUrl = (uri: string | null | undefined) => (uri ? (uri === "__home__" ? base : base + uri) : null);
+  const pageUrl = (uri: string | null | undefined) =>
+    uri ? (uri === "__home__" ? base : base + uri) : null;
 
   const entries = site.content.entries.map((e): ElementRecord => {
     const section = site.sections[e.section]!;
@@ -156,7 +170,13 @@ export function indexSite(site: Site): ContentIndex {
       status: rest.enabled ? "enabled" : "disabled",
       groupId: group.id,
       groupHandle: t.group,
-      _: { kind, owner: t.group, fields, defs: pick(group.fields), searchText: searchText([t.title, t.slug], fields) },
+      _: {
+        kind,
+        owner: t.group,
+        fields,
+        defs: pick(group.fields),
+        searchText: searchText([t.title, t.slug], fields),
+      },
     };
   });
 
@@ -205,16 +225,30 @@ export function indexSite(site: Site): ContentIndex {
       status: rest.enabled ? "enabled" : "disabled",
       name: definition.name,
       handle: g.handle,
-      _: { kind, owner: g.handle, fields, defs: pick(definition.fields), searchText: searchText([definition.name], fields) },
+      _: {
+        kind,
+        owner: g.handle,
+        fields,
+        defs: pick(definition.fields),
+        searchText: searchText([definition.name], fields),
+      },
     };
   });
 
   assignStructure(entries.filter((e) => e.structureId !== null));
   assignStructure(categories);
 
-  const byKind = { entry: entries, asset: assets, category: categories, tag: tags, user: users, globalSet: globalSets };
+  const byKind = {
+    entry: entries,
+    asset: assets,
+    category: categories,
+    tag: tags,
+    user: users,
+    globalSet: globalSets,
+  };
   const byId = new Map<number, ElementRecord>();
-  for (const records of Object.values(byKind)) for (const record of records) byId.set(record.id, record);
+  for (const records of Object.values(byKind))
+    for (const record of records) byId.set(record.id, record);
   const relations = new Map<number, Set<number>>();
   const relate = (a: number, b: number) => {
     if (!relations.has(a)) relations.set(a, new Set());
@@ -243,7 +277,9 @@ function searchText(attributes: string[], fields: FieldValues): string {
     for (const value of Object.values(values)) {
       if (typeof value === "string") texts.push(value.replace(/<[^>]*>/g, " "));
       else if (Array.isArray(value)) {
-        for (const block of value) if (typeof block === "object" && block) collect((block as MatrixBlockContent).fields ?? {});
+        for (const block of value)
+          if (typeof block === "object" && block)
+            collect((block as MatrixBlockContent).fields ?? {});
       }
     }
   };

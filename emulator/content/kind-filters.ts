@@ -19,8 +19,10 @@ export const kindFilters: Record<Exclude<ElementKind, "matrixBlock">, KindFilter
     const authorGroups = author?._.groups ?? [];
     const groupIds = authorGroups.map((g) => index.site.userGroups[g]?.id);
     const postDate = r.postDate ?? null;
-    if (args.before != null && !(postDate && postDate.getTime() < parseDate(args.before, now))) return false;
-    if (args.after != null && !(postDate && postDate.getTime() >= parseDate(args.after, now))) return false;
+    if (args.before != null && !(postDate && postDate.getTime() < parseDate(args.before, now)))
+      return false;
+    if (args.after != null && !(postDate && postDate.getTime() >= parseDate(args.after, now)))
+      return false;
     return (
       matchParam(r.sectionHandle as string, args.section) &&
       matchParam(r.sectionId as number, args.sectionId) &&
@@ -35,7 +37,8 @@ export const kindFilters: Record<Exclude<ElementKind, "matrixBlock">, KindFilter
   },
   asset(r, args, { index }) {
     if (!matchParam(r.folderId as number, args.folderId)) {
-      if (args.includeSubfolders !== true || !inSubfolder(r, args.folderId, index.byKind.asset)) return false;
+      if (args.includeSubfolders !== true || !inSubfolder(r, args.folderId, index.byKind.asset))
+        return false;
     }
     return (
       matchParam(r.volumeId as number, args.volumeId) &&
@@ -88,7 +91,9 @@ function parseDate(value: unknown, now: Date): number {
 
 /** Whether an asset sits in a subfolder of a folder the `folderId` argument names. */
 function inSubfolder(record: ElementRecord, folderId: unknown, assets: ElementRecord[]): boolean {
-  const parents = assets.filter((a) => a._.owner === record._.owner && matchParam(a.folderId as number, folderId));
+  const parents = assets.filter(
+    (a) => a._.owner === record._.owner && matchParam(a.folderId as number, folderId),
+  );
   const path = record._.folderPath ?? "";
   return parents.some((p) => {
     const parentPath = p._.folderPath ?? "";

@@ -49,7 +49,9 @@ function compare(value: ParamValue, operand: string, operator: string): boolean 
   if (value === null || value === undefined) return false;
   let difference: number;
   if (value instanceof Date) {
-    const other = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(operand) ? `${operand}T00:00:00Z` : operand);
+    const other = Date.parse(
+      /^\d{4}-\d{2}-\d{2}$/.test(operand) ? `${operand}T00:00:00Z` : operand,
+    );
     if (Number.isNaN(other)) return false;
     difference = value.getTime() - other;
   } else if (typeof value === "number") {

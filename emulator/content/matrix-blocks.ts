@@ -11,9 +11,16 @@ const cache = new WeakMap<ElementRecord, Map<string, ElementRecord[]>>();
  * @example
  * matrixBlocks(entry, "articleBody", site.fields.articleBody);
  */
-export function matrixBlocks(owner: ElementRecord, handle: string, definition: FieldDefinition): ElementRecord[] {
+export function matrixBlocks(
+  owner: ElementRecord,
+  handle: string,
+  definition: FieldDefinition,
+): ElementRecord[] {
   let byField = cache.get(owner);
-  if (!byField) cache.set(owner, (byField = new Map()));
+  if (!byField) {
+    byField = new Map();
+    cache.set(owner, byField);
+  }
   const known = byField.get(handle);
   if (known) return known;
   const value = owner._.fields[handle];
@@ -43,7 +50,13 @@ export function matrixBlocks(owner: ElementRecord, handle: string, definition: F
         typeId: type.id,
         typeHandle: block.type,
         sortOrder: sortOrder + 1,
-        _: { kind: "matrixBlock", owner: owner._.owner, fields: block.fields ?? {}, defs: type.fields, searchText: "" },
+        _: {
+          kind: "matrixBlock",
+          owner: owner._.owner,
+          fields: block.fields ?? {},
+          defs: type.fields,
+          searchText: "",
+        },
       },
     ];
   });

@@ -20,7 +20,8 @@ export function orderElements(records: ElementRecord[], orderBy: string): Elemen
       const name = column.slice(column.lastIndexOf(".") + 1);
       const field = name === "score" ? "searchScore" : name;
       const dir = direction.toLowerCase();
-      if (dir !== "asc" && dir !== "desc") throw new GraphQLError(`orderBy: unknown direction "${direction}"; use ASC or DESC`);
+      if (dir !== "asc" && dir !== "desc")
+        throw new GraphQLError(`orderBy: unknown direction "${direction}"; use ASC or DESC`);
       return { field, sign: dir === "desc" ? -1 : 1 };
     });
   for (const { field } of keys) {
@@ -30,14 +31,14 @@ export function orderElements(records: ElementRecord[], orderBy: string): Elemen
   }
   return [...records].sort((a, b) => {
     for (const { field, sign } of keys) {
-      const difference = compareValues(valueOf(a, field), valueOf(b, field));
+      const difference = compareValues(fieldValue(a, field), fieldValue(b, field));
       if (difference !== 0) return difference * sign;
     }
     return a.id - b.id;
   });
 }
 
-function valueOf(record: ElementRecord, field: string): unknown {
+function fieldValue(record: ElementRecord, field: string): unknown {
   return field in record ? record[field] : record._.fields[field];
 }
 
@@ -48,6 +49,7 @@ function compareValues(a: unknown, b: unknown): number {
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
   const numberA = typeof a === "number" ? a : Number(a);
   const numberB = typeof b === "number" ? b : Number(b);
-  if (!Number.isNaN(numberA) && !Number.isNaN(numberB) && typeof a !== "boolean") return numberA - numberB;
+  if (!Number.isNaN(numberA) && !Number.isNaN(numberB) && typeof a !== "boolean")
+    return numberA - numberB;
   return String(a).localeCompare(String(b), "en", { sensitivity: "base" });
 }

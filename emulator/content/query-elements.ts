@@ -35,9 +35,12 @@ export function queryElements(
   from?: ElementRecord[],
 ): ElementRecord[] {
   let records = (from ?? context.index.byKind[kind]).filter((r) => inScope(r, context.scope));
-  records = commonFilters(records, args, context).filter((r) => kindFilters[kind](r, args, context));
+  records = commonFilters(records, args, context).filter((r) =>
+    kindFilters[kind](r, args, context),
+  );
   if (kind === "entry" || kind === "category") records = structureFilters(records, args, context);
-  if (typeof args.search === "string" && args.search.trim() !== "") records = searchElements(records, args.search);
+  if (typeof args.search === "string" && args.search.trim() !== "")
+    records = searchElements(records, args.search);
   records = order(kind, records, args, context);
   if (args.inReverse === true) records = records.reverse();
   const offset = args.offset == null ? 0 : Number(args.offset);
@@ -47,8 +50,14 @@ export function queryElements(
   return records.slice(offset, limit === undefined ? undefined : offset + limit);
 }
 
-function order(kind: QueryKind, records: ElementRecord[], args: QueryArgs, context: QueryContext): ElementRecord[] {
-  if (typeof args.orderBy === "string" && args.orderBy.trim() !== "") return orderElements(records, args.orderBy);
+function order(
+  kind: QueryKind,
+  records: ElementRecord[],
+  args: QueryArgs,
+  context: QueryContext,
+): ElementRecord[] {
+  if (typeof args.orderBy === "string" && args.orderBy.trim() !== "")
+    return orderElements(records, args.orderBy);
   if (args.fixedOrder === true && args.id != null) {
     const ids = [args.id].flat().map(Number);
     const position = (r: ElementRecord) => {
@@ -57,15 +66,27 @@ function order(kind: QueryKind, records: ElementRecord[], args: QueryArgs, conte
     };
     return [...records].sort((a, b) => position(a) - position(b) || a.id - b.id);
   }
-  if (typeof args.search === "string" && args.search.trim() !== "") return orderElements(records, "score DESC");
-  if (kind === "entry" && structureOrder(args, context)) return orderElements(records, "structureId ASC, lft ASC");
+  if (typeof args.search === "string" && args.search.trim() !== "")
+    return orderElements(records, "score DESC");
+  if (kind === "entry" && structureOrder(args, context))
+    return orderElements(records, "structureId ASC, lft ASC");
   return records.length === 0 ? records : orderElements(records, defaultOrder[kind]);
 }
 
 /** Entries come in structure order when the query is about structure sections only. */
 function structureOrder(args: QueryArgs, { index }: QueryContext): boolean {
-  const structural = ["ancestorOf", "descendantOf", "level", "structureId", "leaves", "hasDescendants"];
+  const structural = [
+    "ancestorOf",
+    "descendantOf",
+    "level",
+    "structureId",
+    "leaves",
+    "hasDescendants",
+  ];
   if (structural.some((key) => args[key] != null)) return true;
   const sections = args.section == null ? [] : [args.section].flat().map(String);
-  return sections.length > 0 && sections.every((handle) => index.site.sections[handle]?.type === "structure");
+  return (
+    sections.length > 0 &&
+    sections.every((handle) => index.site.sections[handle]?.type === "structure")
+  );
 }

@@ -11,7 +11,11 @@ import type { QueryArgs, QueryContext } from "./query-context.js";
  * @example
  * structureFilters(index.byKind.entry, { descendantOf: 50, descendantDist: 1 }, context);
  */
-export function structureFilters(records: ElementRecord[], args: QueryArgs, { index }: QueryContext): ElementRecord[] {
+export function structureFilters(
+  records: ElementRecord[],
+  args: QueryArgs,
+  { index }: QueryContext,
+): ElementRecord[] {
   const target = (key: string) => {
     if (args[key] == null) return undefined;
     const found = index.byId.get(Number(args[key]));
@@ -23,11 +27,21 @@ export function structureFilters(records: ElementRecord[], args: QueryArgs, { in
   const prevSiblingOf = target("prevSiblingOf");
   const after = target("positionedAfter");
   const before = target("positionedBefore");
-  if ([ancestorOf, descendantOf, nextSiblingOf, prevSiblingOf, after, before].includes(null)) return [];
-  const inStructure = args.structureId != null || args.level != null || args.leaves != null || args.hasDescendants != null;
+  if ([ancestorOf, descendantOf, nextSiblingOf, prevSiblingOf, after, before].includes(null))
+    return [];
+  const inStructure =
+    args.structureId != null ||
+    args.level != null ||
+    args.leaves != null ||
+    args.hasDescendants != null;
   return records.filter((r) => {
     if (r.lft == null || r.rgt == null || r.level == null) {
-      return !inStructure && [ancestorOf, descendantOf, nextSiblingOf, prevSiblingOf, after, before].every((t) => t === undefined);
+      return (
+        !inStructure &&
+        [ancestorOf, descendantOf, nextSiblingOf, prevSiblingOf, after, before].every(
+          (t) => t === undefined,
+        )
+      );
     }
     const same = (t: ElementRecord) => t.structureId === r.structureId;
     if (args.structureId != null && r.structureId !== args.structureId) return false;
@@ -39,11 +53,17 @@ export function structureFilters(records: ElementRecord[], args: QueryArgs, { in
     if (args.hasDescendants === false && !isLeaf) return false;
     if (ancestorOf) {
       if (!same(ancestorOf) || !(r.lft < ancestorOf.lft! && r.rgt > ancestorOf.rgt!)) return false;
-      if (args.ancestorDist != null && r.level < ancestorOf.level! - Number(args.ancestorDist)) return false;
+      if (args.ancestorDist != null && r.level < ancestorOf.level! - Number(args.ancestorDist))
+        return false;
     }
     if (descendantOf) {
-      if (!same(descendantOf) || !(r.lft > descendantOf.lft! && r.rgt < descendantOf.rgt!)) return false;
-      if (args.descendantDist != null && r.level > descendantOf.level! + Number(args.descendantDist)) return false;
+      if (!same(descendantOf) || !(r.lft > descendantOf.lft! && r.rgt < descendantOf.rgt!))
+        return false;
+      if (
+        args.descendantDist != null &&
+        r.level > descendantOf.level! + Number(args.descendantDist)
+      )
+        return false;
     }
     if (nextSiblingOf && !(same(nextSiblingOf) && r.lft === nextSiblingOf.rgt! + 1)) return false;
     if (prevSiblingOf && !(same(prevSiblingOf) && r.rgt === prevSiblingOf.lft! - 1)) return false;

@@ -13,29 +13,43 @@ import { type TransformArgs, transformUrl } from "./transform-url.js";
  * @example
  * const shown = applyDirectives(value, source, info);
  */
-export function applyDirectives(value: unknown, source: unknown, info: GraphQLResolveInfo): unknown {
+export function applyDirectives(
+  value: unknown,
+  source: unknown,
+  info: GraphQLResolveInfo,
+): unknown {
   let result = value;
   for (const node of info.fieldNodes[0]?.directives ?? []) {
     const definition = info.schema.getDirective(node.name.value);
     if (!definition) continue;
-    const args = (getDirectiveValues(definition, { directives: [node] }, info.variableValues) ?? {}) as Record<
-      string,
-      unknown
-    >;
+    const args = (getDirectiveValues(definition, { directives: [node] }, info.variableValues) ??
+      {}) as Record<string, unknown>;
     switch (node.name.value) {
       case "formatDateTime":
         if (result instanceof Date) {
-          result = formatDateTime(result, (args.format as string | null) ?? undefined, (args.timezone as string | null) ?? undefined);
+          result = formatDateTime(
+            result,
+            (args.format as string | null) ?? undefined,
+            (args.timezone as string | null) ?? undefined,
+          );
         }
         break;
       case "markdown":
         if (typeof result === "string") {
-          result = renderMarkdown(result, (args.flavor as string | null) ?? undefined, args.inlineOnly === true);
+          result = renderMarkdown(
+            result,
+            (args.flavor as string | null) ?? undefined,
+            args.inlineOnly === true,
+          );
         }
         break;
       case "transform": {
         const record = source as ElementRecord | undefined;
-        if (record?._?.kind === "asset" && info.fieldName === "url" && typeof record.url === "string") {
+        if (
+          record?._?.kind === "asset" &&
+          info.fieldName === "url" &&
+          typeof record.url === "string"
+        ) {
           result = transformUrl(record.url, args as TransformArgs) ?? result;
         }
         break;

@@ -3,8 +3,18 @@ export const ATOM_FORMAT = "Y-m-d\\TH:i:sP";
 
 const dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const monthNames = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ];
 
 /**
@@ -23,7 +33,9 @@ export function formatDateTime(date: Date, format = ATOM_FORMAT, timeZone = "UTC
   const offset = (colon: boolean) =>
     `${p.offsetMinutes < 0 ? "-" : "+"}${pad(Math.trunc(Math.abs(p.offsetMinutes) / 60))}${colon ? ":" : ""}${pad(Math.abs(p.offsetMinutes) % 60)}`;
   const leap = (p.year % 4 === 0 && p.year % 100 !== 0) || p.year % 400 === 0;
-  const dayOfYear = Math.round((Date.UTC(p.year, p.month - 1, p.day) - Date.UTC(p.year, 0, 1)) / 86_400_000);
+  const dayOfYear = Math.round(
+    (Date.UTC(p.year, p.month - 1, p.day) - Date.UTC(p.year, 0, 1)) / 86_400_000,
+  );
   const iso = isoWeek(p.year, p.month, p.day);
   const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   const letters: Record<string, () => string> = {
@@ -109,7 +121,9 @@ function zonedParts(date: Date, timeZone: string): ZonedParts {
         timeZoneName: "short",
       });
     } catch {
-      throw new RangeError(`Unknown time zone "${timeZone}"; use an IANA name such as "Europe/London"`);
+      throw new RangeError(
+        `Unknown time zone "${timeZone}"; use an IANA name such as "Europe/London"`,
+      );
     }
     if (formatters.size < 200) formatters.set(timeZone, formatter);
   }
@@ -125,7 +139,11 @@ function zonedParts(date: Date, timeZone: string): ZonedParts {
   const offsetMinutes = Math.round((wallClock - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
   // Zones without a common abbreviation show their offset, as PHP does ("+02:00").
   const name = parts.timeZoneName ?? "";
-  const abbreviation = /^(Etc\/)?(UTC|GMT)$/.test(timeZone) ? "UTC" : /^GMT[+-]/.test(name) ? "" : name;
+  const abbreviation = /^(Etc\/)?(UTC|GMT)$/.test(timeZone)
+    ? "UTC"
+    : /^GMT[+-]/.test(name)
+      ? ""
+      : name;
   return {
     year,
     month,

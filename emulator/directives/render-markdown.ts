@@ -26,7 +26,9 @@ export const markdownFlavors: readonly string[] = Object.keys(renderers);
 export function renderMarkdown(text: string, flavor = "original", inlineOnly = false): string {
   const renderer = renderers[flavor];
   if (!renderer) {
-    throw new RangeError(`Unknown markdown flavor "${flavor}"; use one of ${markdownFlavors.join(", ")}`);
+    throw new RangeError(
+      `Unknown markdown flavor "${flavor}"; use one of ${markdownFlavors.join(", ")}`,
+    );
   }
   return inlineOnly ? renderer.renderInline(text) : renderer.render(text);
 }

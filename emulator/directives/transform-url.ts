@@ -13,7 +13,9 @@ export interface TransformArgs {
 }
 
 const modes = ["crop", "fit", "stretch", "letterbox"];
-const positions = ["top", "center", "bottom"].flatMap((v) => ["left", "center", "right"].map((h) => `${v}-${h}`));
+const positions = ["top", "center", "bottom"].flatMap((v) =>
+  ["left", "center", "right"].map((h) => `${v}-${h}`),
+);
 
 /**
  * The URL of a transformed asset, derived only from the asset URL and the arguments so the same
@@ -32,14 +34,18 @@ export function transformUrl(url: string, args: TransformArgs): string | undefin
   const { width, height, quality } = args;
   const mode = args.mode ?? "crop";
   const position = args.position ?? "center-center";
-  if (!modes.includes(mode)) throw new RangeError(`Unknown transform mode "${mode}"; use one of ${modes.join(", ")}`);
-  if (!positions.includes(position)) throw new RangeError(`Unknown transform position "${position}"`);
+  if (!modes.includes(mode))
+    throw new RangeError(`Unknown transform mode "${mode}"; use one of ${modes.join(", ")}`);
+  if (!positions.includes(position))
+    throw new RangeError(`Unknown transform position "${position}"`);
   for (const [name, value] of Object.entries({ width, height, quality })) {
-    if (value !== undefined && value !== null && value <= 0) throw new RangeError(`Transform ${name} must be positive`);
+    if (value !== undefined && value !== null && value <= 0)
+      throw new RangeError(`Transform ${name} must be positive`);
   }
   let folder: string;
   if (named) {
-    if (!/^[\w-]+$/.test(named)) throw new RangeError(`Transform handle "${named}" must be letters, digits, "_" or "-"`);
+    if (!/^[\w-]+$/.test(named))
+      throw new RangeError(`Transform handle "${named}" must be letters, digits, "_" or "-"`);
     folder = `_${named}`;
   } else if (width || height) {
     const parts = [`_${width ?? "AUTO"}x${height ?? "AUTO"}`, mode, position];

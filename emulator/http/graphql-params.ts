@@ -17,12 +17,21 @@ export interface GraphQLParams {
  * @example
  * const { query, variables } = await graphqlParams(request, url, 1_048_576);
  */
-export async function graphqlParams(request: IncomingMessage, url: URL, limit: number): Promise<GraphQLParams> {
+export async function graphqlParams(
+  request: IncomingMessage,
+  url: URL,
+  limit: number,
+): Promise<GraphQLParams> {
   if (request.method === "GET" || request.method === "HEAD") {
     const query = url.searchParams.get("query");
-    if (query === null || query.trim() === "") throw new HttpError(400, 'Missing "query" URL parameter');
+    if (query === null || query.trim() === "")
+      throw new HttpError(400, 'Missing "query" URL parameter');
     // Variables travel only in a JSON body, as the spec says; a GET may still name its operation.
-    return { query, variables: undefined, operationName: url.searchParams.get("operationName") ?? undefined };
+    return {
+      query,
+      variables: undefined,
+      operationName: url.searchParams.get("operationName") ?? undefined,
+    };
   }
   if (request.method !== "POST") {
     throw new HttpError(405, `Method ${request.method} is not allowed; use GET, POST or OPTIONS`, {
@@ -32,7 +41,8 @@ export async function graphqlParams(request: IncomingMessage, url: URL, limit: n
   const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/graphql") {
     const query = await readBody(request, limit);
-    if (query.trim() === "") throw new HttpError(400, "The request body is empty; send a GraphQL query");
+    if (query.trim() === "")
+      throw new HttpError(400, "The request body is empty; send a GraphQL query");
     return { query, variables: undefined, operationName: undefined };
   }
   if (type !== "application/json") {
@@ -52,13 +62,17 @@ function jsonParams(text: string): GraphQLParams {
     throw new HttpError(400, `The request body is not valid JSON: ${(error as Error).message}`);
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new HttpError(400, "The JSON body must be an object with a \"query\" string");
+    throw new HttpError(400, 'The JSON body must be an object with a "query" string');
   }
   const { query, variables, operationName } = body as Record<string, unknown>;
   if (typeof query !== "string" || query.trim() === "") {
     throw new HttpError(400, 'The JSON body needs a non-empty "query" string');
   }
-  if (variables !== undefined && variables !== null && (typeof variables !== "object" || Array.isArray(variables))) {
+  if (
+    variables !== undefined &&
+    variables !== null &&
+    (typeof variables !== "object" || Array.isArray(variables))
+  ) {
     throw new HttpError(400, '"variables" must be an object');
   }
   if (operationName !== undefined && operationName !== null && typeof operationName !== "string") {

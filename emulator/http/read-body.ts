@@ -22,5 +22,7 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
 }
 
 function tooLarge(limit: number): HttpError {
-  return new HttpError(413, `Request body is larger than the limit of ${limit} bytes`, { connection: "close" });
+  return new HttpError(413, `Request body is larger than the limit of ${limit} bytes`, {
+    connection: "close",
+  });
 }

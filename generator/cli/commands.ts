@@ -5,4 +5,9 @@ import { introspectCommand } from "./commands/introspect.js";
 import { serveCommand } from "./commands/serve.js";
 
 /** Every CLI command, in the order `--help` lists them. */
-export const commands: readonly Command[] = [generateCommand, checkCommand, introspectCommand, serveCommand];
+export const commands: readonly Command[] = [
+  generateCommand,
+  checkCommand,
+  introspectCommand,
+  serveCommand,
+];

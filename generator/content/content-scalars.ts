@@ -24,7 +24,8 @@ export const DateTimeScalar = new GraphQLScalarType<string, string>({
   description:
     "A date and time as an ISO 8601 string with offset, in the Atom form: 2024-03-04T08:30:00+00:00.",
   // Output strings pass as they are: `@formatDateTime` returns dates in any format asked for.
-  serialize: (value) => (value instanceof Date ? atom(value) : typeof value === "string" ? value : parseDateTime(value)),
+  serialize: (value) =>
+    value instanceof Date ? atom(value) : typeof value === "string" ? value : parseDateTime(value),
   parseValue: parseDateTime,
   parseLiteral: (node: ValueNode) => {
     if (node.kind !== Kind.STRING)

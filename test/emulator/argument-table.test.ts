@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMON_ARGUMENTS, KIND_ARGUMENTS, QUERY_FIELDS, type Row } from "../../generator/content/api-tables.js";
+import {
+  COMMON_ARGUMENTS,
+  KIND_ARGUMENTS,
+  QUERY_FIELDS,
+  type Row,
+} from "../../generator/content/api-tables.js";
 import type { Site } from "../../generator/content/site-model.js";
 import type { ContentServer } from "../../emulator/index.js";
 import { exampleSite, ids, post, startServer } from "./emulator-harness.js";
@@ -10,18 +15,66 @@ type Kind = keyof typeof KIND_ARGUMENTS;
  * second tag and category group, and a third category level. */
 function argumentSite(): Site {
   const site = exampleSite();
-  const stamp = { dateCreated: "2024-01-01T00:00:00+00:00", dateUpdated: "2024-01-01T00:00:00+00:00" };
-  const article = { section: "news", type: "article", postDate: "2024-01-01T00:00:00+00:00", authorId: 1, fields: {}, ...stamp };
+  const stamp = {
+    dateCreated: "2024-01-01T00:00:00+00:00",
+    dateUpdated: "2024-01-01T00:00:00+00:00",
+  };
+  const article = {
+    section: "news",
+    type: "article",
+    postDate: "2024-01-01T00:00:00+00:00",
+    authorId: 1,
+    fields: {},
+    ...stamp,
+  };
   site.content.entries.push(
-    { id: 48, uid: "00000000-0000-4000-8000-000000000048", title: "Archived", slug: "archived", uri: "news/archived", archived: true, ...article },
-    { id: 49, uid: "00000000-0000-4000-8000-000000000049", title: "Trashed", slug: "trashed", uri: "news/trashed", trashed: true, ...article },
+    {
+      id: 48,
+      uid: "00000000-0000-4000-8000-000000000048",
+      title: "Archived",
+      slug: "archived",
+      uri: "news/archived",
+      archived: true,
+      ...article,
+    },
+    {
+      id: 49,
+      uid: "00000000-0000-4000-8000-000000000049",
+      title: "Trashed",
+      slug: "trashed",
+      uri: "news/trashed",
+      trashed: true,
+      ...article,
+    },
   );
   site.tagGroups.colours = { id: 2, name: "Colours", fields: [] };
-  site.content.tags.push({ id: 35, uid: "00000000-0000-4000-8000-000000000035", group: "colours", title: "blue", slug: "blue", ...stamp });
+  site.content.tags.push({
+    id: 35,
+    uid: "00000000-0000-4000-8000-000000000035",
+    group: "colours",
+    title: "blue",
+    slug: "blue",
+    ...stamp,
+  });
   site.categoryGroups.regions = { id: 2, name: "Regions", structureId: 3, fields: [] };
   site.content.categories.push(
-    { id: 26, uid: "00000000-0000-4000-8000-000000000026", group: "regions", title: "North", slug: "north", ...stamp },
-    { id: 27, uid: "00000000-0000-4000-8000-000000000027", group: "topics", title: "Offshore", slug: "offshore", parentId: 21, ...stamp },
+    {
+      id: 26,
+      uid: "00000000-0000-4000-8000-000000000026",
+      group: "regions",
+      title: "North",
+      slug: "north",
+      ...stamp,
+    },
+    {
+      id: 27,
+      uid: "00000000-0000-4000-8000-000000000027",
+      group: "topics",
+      title: "Offshore",
+      slug: "offshore",
+      parentId: 21,
+      ...stamp,
+    },
   );
   site.schemas = {
     all: {
@@ -103,7 +156,11 @@ const cases: Record<Kind, Record<string, Case>> = {
     site: { value: ["elsewhere"], expect: [] },
     siteId: { value: "2", expect: [] },
     unique: noOp("a single-site install has no duplicates to remove"),
-    enabledForSite: { base: { status: null }, value: true, expect: [40, 41, 42, 44, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56] },
+    enabledForSite: {
+      base: { status: null },
+      value: true,
+      expect: [40, 41, 42, 44, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56],
+    },
     title: { value: ["About"], expect: [50] },
     slug: { value: ["press"], expect: [54] },
     uri: { value: ["contact/*"], expect: [54, 55] },
@@ -112,12 +169,20 @@ const cases: Record<Kind, Record<string, Case>> = {
     relatedToAll: { value: [30, 34], expect: [40] },
     ref: { value: ["news/river-cycle-lanes"], expect: [42] },
     fixedOrder: { base: { id: [40, 42, 41] }, value: true, expect: [40, 42, 41], ordered: true },
-    inReverse: { value: true, expect: [56, 50, 51, 52, 53, 54, 55, 40, 46, 41, 47, 42], ordered: true },
+    inReverse: {
+      value: true,
+      expect: [56, 50, 51, 52, 53, 54, 55, 40, 46, 41, 47, 42],
+      ordered: true,
+    },
     dateCreated: { value: [">= 2024-05-01"], expect: [41, 42, 47] },
     dateUpdated: { value: ["> 2024-06-01"], expect: [42, 56] },
     offset: { value: 10, expect: [50, 56], ordered: true },
     limit: { value: 2, expect: [42, 47], ordered: true },
-    orderBy: { value: "title ASC", expect: [50, 53, 41, 52, 56, 46, 47, 42, 40, 51, 54, 55], ordered: true },
+    orderBy: {
+      value: "title ASC",
+      expect: [50, 53, 41, 52, 56, 46, 47, 42, 40, 51, 54, 55],
+      ordered: true,
+    },
     ...structure.entry,
     editable: { value: true, expect: [] },
     section: { value: ["pages"], expect: [50, 51, 52, 53, 54, 55] },
@@ -172,7 +237,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const rowsOf = (kind: Kind): readonly Row[] => [...(kind === "entry" ? COMMON_ARGUMENTS : []), ...KIND_ARGUMENTS[kind]];
+const rowsOf = (kind: Kind): readonly Row[] => [
+  ...(kind === "entry" ? COMMON_ARGUMENTS : []),
+  ...KIND_ARGUMENTS[kind],
+];
 
 async function run(kind: Kind, args: Record<string, unknown>, single = false): Promise<number[]> {
   const rows = new Map(rowsOf(kind).map((row) => [row[0], row[1]]));
@@ -191,7 +259,11 @@ async function run(kind: Kind, args: Record<string, unknown>, single = false): P
 describe("every argument of the spec's tables", () => {
   it("has a case for each argument (common ones on entries, each kind's own on its queries)", () => {
     for (const kind of Object.keys(KIND_ARGUMENTS) as Kind[]) {
-      expect(Object.keys(cases[kind]).sort(), kind).toEqual(rowsOf(kind).map((row) => row[0]).sort());
+      expect(Object.keys(cases[kind]).sort(), kind).toEqual(
+        rowsOf(kind)
+          .map((row) => row[0])
+          .sort(),
+      );
     }
   });
 
@@ -205,7 +277,10 @@ describe("every argument of the spec's tables", () => {
           return;
         }
         if (testCase.ordered) expect(result).toEqual(testCase.expect);
-        else expect([...result].sort((a, b) => a - b)).toEqual([...testCase.expect].sort((a, b) => a - b));
+        else
+          expect([...result].sort((a, b) => a - b)).toEqual(
+            [...testCase.expect].sort((a, b) => a - b),
+          );
         // An argument the emulator ignored would leave the result as it was.
         if (testCase.ordered) expect(result).not.toEqual(baseline);
         else expect([...result].sort()).not.toEqual([...baseline].sort());
@@ -215,12 +290,15 @@ describe("every argument of the spec's tables", () => {
     }
   }
 
-  it.each(["asset", "category", "tag", "user", "globalSet"] as const)("%s queries take the common arguments too", async (kind) => {
-    const all = await run(kind, {});
-    expect(all.length).toBeGreaterThan(1);
-    expect(await run(kind, { id: [all[1]] })).toEqual([all[1]]);
-    expect(await run(kind, { limit: 1, offset: 1 })).toEqual([all[1]]);
-    expect(await run(kind, { inReverse: true })).toEqual([...all].reverse());
-    expect(await run(kind, { site: ["elsewhere"] })).toEqual([]);
-  });
+  it.each(["asset", "category", "tag", "user", "globalSet"] as const)(
+    "%s queries take the common arguments too",
+    async (kind) => {
+      const all = await run(kind, {});
+      expect(all.length).toBeGreaterThan(1);
+      expect(await run(kind, { id: [all[1]] })).toEqual([all[1]]);
+      expect(await run(kind, { limit: 1, offset: 1 })).toEqual([all[1]]);
+      expect(await run(kind, { inReverse: true })).toEqual([...all].reverse());
+      expect(await run(kind, { site: ["elsewhere"] })).toEqual([]);
+    },
+  );
 });

@@ -44,12 +44,20 @@ describe("the result cache", () => {
     expect(hit.body.data).toEqual({ entry: { title: "About" } });
     expect((await post(s, query, { token: PARTNER_TOKEN })).headers.get(CACHE_HEADER)).toBe("MISS");
     const withVariables = "query Q($s: [String]) { entry(slug: $s) { title } }";
-    expect((await post(s, withVariables, { variables: { s: ["about"] } })).headers.get(CACHE_HEADER)).toBe("MISS");
-    expect((await post(s, withVariables, { variables: { s: ["contact"] } })).headers.get(CACHE_HEADER)).toBe("MISS");
+    expect(
+      (await post(s, withVariables, { variables: { s: ["about"] } })).headers.get(CACHE_HEADER),
+    ).toBe("MISS");
+    expect(
+      (await post(s, withVariables, { variables: { s: ["contact"] } })).headers.get(CACHE_HEADER),
+    ).toBe("MISS");
     const contact = await post(s, withVariables, { variables: { s: ["contact"] } });
     expect(contact.headers.get(CACHE_HEADER)).toBe("HIT");
     expect(contact.body.data).toEqual({ entry: { title: "Contact" } });
-    expect((await post(s, withVariables, { variables: { s: ["contact"] }, operationName: "Q" })).headers.get(CACHE_HEADER)).toBe("MISS");
+    expect(
+      (
+        await post(s, withVariables, { variables: { s: ["contact"] }, operationName: "Q" })
+      ).headers.get(CACHE_HEADER),
+    ).toBe("MISS");
   });
 
   it("does not keep responses with errors", async () => {
@@ -65,7 +73,10 @@ describe("the result cache", () => {
     await post(s, query);
     expect((await post(s, query)).headers.get(CACHE_HEADER)).toBe("HIT");
     await writeFile(siteFile, original.replace('"title": "About"', '"title": "About us"'));
-    const reply = await eventually(() => post(s, query), (r) => (r.body.data?.entry as { title: string }).title === "About us");
+    const reply = await eventually(
+      () => post(s, query),
+      (r) => (r.body.data?.entry as { title: string } | undefined)?.title === "About us",
+    );
     expect(reply.body.data).toEqual({ entry: { title: "About us" } });
     expect(reply.headers.get(CACHE_HEADER)).toBe("MISS");
     expect((await post(s, query)).headers.get(CACHE_HEADER)).toBe("HIT");
@@ -73,7 +84,8 @@ describe("the result cache", () => {
 
   it("is off with enableGraphQlCaching: false", async () => {
     server = await startServer({ site: siteFile, enableGraphQlCaching: false });
-    for (let i = 0; i < 3; i++) expect((await post(server, query)).headers.get(CACHE_HEADER)).toBe("BYPASS");
+    for (let i = 0; i < 3; i++)
+      expect((await post(server, query)).headers.get(CACHE_HEADER)).toBe("BYPASS");
     expect(server.cache.size).toBe(0);
   });
 });
@@ -82,24 +94,40 @@ describe("reloading the site file", () => {
   it("keeps the last good content on a malformed file and logs the error with its location", async () => {
     await writeFile(siteFile, original);
     const errors: string[] = [];
-    server = await startServer({ site: siteFile, logger: { info() {}, error: (m) => errors.push(m) } });
+    server = await startServer({
+      site: siteFile,
+      logger: { info() {}, error: (m) => errors.push(m) },
+    });
     const s = server;
     await writeFile(siteFile, original.replace('"title": "About"', '"title": About'));
-    await eventually(async () => errors.length, (n) => n > 0);
-    expect(errors[0]).toMatch(new RegExp(`${siteFile.replace(/[.\\/]/g, "\\$&")}:\\d+:\\d+: invalid JSON: .*keeping the last good content`));
+    await eventually(
+      async () => errors.length,
+      (n) => n > 0,
+    );
+    expect(errors[0]).toMatch(
+      new RegExp(
+        `${siteFile.replace(/[.\\/]/g, "\\$&")}:\\d+:\\d+: invalid JSON: .*keeping the last good content`,
+      ),
+    );
     expect((await post(s, query)).body.data).toEqual({ entry: { title: "About" } });
     // A file that parses but breaks the model is refused the same way, naming the entry.
     await writeFile(siteFile, original.replace('"parentId": 50', '"parentId": 999'));
-    await eventually(async () => errors.length, (n) => n > 1);
+    await eventually(
+      async () => errors.length,
+      (n) => n > 1,
+    );
     expect(errors[1]).toMatch(/:\d+:\d+: .*999/);
     expect(await s.reload()).toBe(false);
     await writeFile(siteFile, original.replace('"title": "About"', '"title": "About again"'));
-    const fixed = await eventually(() => post(s, query), (r) => (r.body.data?.entry as { title: string }).title !== "About");
+    const fixed = await eventually(
+      () => post(s, query),
+      (r) => (r.body.data?.entry as { title: string } | undefined)?.title !== "About",
+    );
     expect(fixed.body.data).toEqual({ entry: { title: "About again" } });
   });
 
   it("a bad site file at startup is an error with its location", async () => {
-    await writeFile(siteFile, "{\n  \"site\": 1,\n}");
+    await writeFile(siteFile, '{\n  "site": 1,\n}');
     await expect(startServer({ site: siteFile })).rejects.toThrow(/invalid JSON/);
     await writeFile(siteFile, original);
   });
@@ -109,7 +137,9 @@ describe("dev mode", () => {
   it("reports unknown fields when on (the default) and drops them silently when off", async () => {
     server = await startServer();
     const dev = await post(server, "{ entry(id: 40) { id nope } }");
-    expect(dev.body.errors?.[0]?.message).toBe('Cannot query field "nope" on type "EntryInterface".');
+    expect(dev.body.errors?.[0]?.message).toBe(
+      'Cannot query field "nope" on type "EntryInterface".',
+    );
     await server.close();
     server = await startServer({ devMode: false });
     const production = await post(server, "{ entry(id: 40) { id nope author { name } } }");

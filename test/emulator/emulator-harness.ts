@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Site } from "../../generator/content/site-model.js";
-import { type ContentServer, type ContentServerOptions, createContentServer } from "../../emulator/index.js";
+import {
+  type ContentServer,
+  type ContentServerOptions,
+  createContentServer,
+} from "../../emulator/index.js";
 
 /** The clock every emulator test runs at: after the example's posts, before its pending one. */
 export const NOW = new Date("2026-06-01T12:00:00Z");
@@ -11,7 +15,9 @@ export const STAGING_TOKEN = "nw-staging-e85d2f7a1c4b9036";
 
 /** A fresh copy of the bundled example site. */
 export function exampleSite(): Site {
-  return JSON.parse(readFileSync(new URL("../../schemas/content/site.json", import.meta.url), "utf8")) as Site;
+  return JSON.parse(
+    readFileSync(new URL("../../schemas/content/site.json", import.meta.url), "utf8"),
+  ) as Site;
 }
 
 /** Starts an emulator on 127.0.0.1, on a free port, with the test clock. */
@@ -41,7 +47,11 @@ export async function post(
       "content-type": "application/json",
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
     },
-    body: JSON.stringify({ query, variables: options.variables, operationName: options.operationName }),
+    body: JSON.stringify({
+      query,
+      variables: options.variables,
+      operationName: options.operationName,
+    }),
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }

@@ -21,47 +21,165 @@ function generator(seed: number) {
   return { next, int, pick };
 }
 
-const fields = ["id", "uid", "title", "slug", "uri", "url", "status", "dateCreated", "postDate", "lft", "rgt", "level", "searchScore", "__typename", "nope", "_count(field: \"topics\")", "children { id }", "parent { title }"];
-const roots = ["entries", "entry", "assets", "asset", "categories", "category", "tags", "tag", "users", "user", "globalSets", "globalSet", "ping", "nothing"];
-const args = ["id: 40", "id: [\"not\", 41]", "limit: 2", "limit: -1", "offset: 99", "offset: -3", "search: \"harbour OR -wind\"", "orderBy: \"title desc\"", "orderBy: \"bogus\"", "orderBy: \"title sideways\"", "section: \"pages\"", "level: 2", "descendantOf: 50", "ancestorOf: 9999", "relatedTo: [21]", "dateCreated: [\">= 2024\"]", "status: null", "fixedOrder: true", "inReverse: true", "site: \"*\"", "after: \"garbage\"", "ref: \"x/y\"", "height: [\"> abc\"]", "uri: [\"*\"]", "id: 1.5", "level: \"x\""];
-const directives = ["", "@formatDateTime(format: \"D jS F Y\", timezone: \"Asia/Tokyo\")", "@formatDateTime(timezone: \"Bad/Zone\")", "@markdown", "@markdown(flavor: \"odd\")", "@transform(width: 10)", "@transform(mode: \"bad\", width: 5)", "@include(if: false)", "@skip(if: true)", "@unknown"];
+const fields = [
+  "id",
+  "uid",
+  "title",
+  "slug",
+  "uri",
+  "url",
+  "status",
+  "dateCreated",
+  "postDate",
+  "lft",
+  "rgt",
+  "level",
+  "searchScore",
+  "__typename",
+  "nope",
+  '_count(field: "topics")',
+  "children { id }",
+  "parent { title }",
+];
+const roots = [
+  "entries",
+  "entry",
+  "assets",
+  "asset",
+  "categories",
+  "category",
+  "tags",
+  "tag",
+  "users",
+  "user",
+  "globalSets",
+  "globalSet",
+  "ping",
+  "nothing",
+];
+const args = [
+  "id: 40",
+  'id: ["not", 41]',
+  "limit: 2",
+  "limit: -1",
+  "offset: 99",
+  "offset: -3",
+  'search: "harbour OR -wind"',
+  'orderBy: "title desc"',
+  'orderBy: "bogus"',
+  'orderBy: "title sideways"',
+  'section: "pages"',
+  "level: 2",
+  "descendantOf: 50",
+  "ancestorOf: 9999",
+  "relatedTo: [21]",
+  'dateCreated: [">= 2024"]',
+  "status: null",
+  "fixedOrder: true",
+  "inReverse: true",
+  'site: "*"',
+  'after: "garbage"',
+  'ref: "x/y"',
+  'height: ["> abc"]',
+  'uri: ["*"]',
+  "id: 1.5",
+  'level: "x"',
+];
+const directives = [
+  "",
+  '@formatDateTime(format: "D jS F Y", timezone: "Asia/Tokyo")',
+  '@formatDateTime(timezone: "Bad/Zone")',
+  "@markdown",
+  '@markdown(flavor: "odd")',
+  "@transform(width: 10)",
+  '@transform(mode: "bad", width: 5)',
+  "@include(if: false)",
+  "@skip(if: true)",
+  "@unknown",
+];
 
 function randomQuery(r: ReturnType<typeof generator>): string {
   const selections = Array.from({ length: 1 + r.int(3) }, () => {
     const root = r.pick(roots);
     if (root === "ping") return "ping";
     const argList = Array.from({ length: r.int(3) }, () => r.pick(args)).join(", ");
-    const inner = Array.from({ length: 1 + r.int(4) }, () => `${r.pick(fields)} ${r.pick(directives)}`).join(" ");
+    const inner = Array.from(
+      { length: 1 + r.int(4) },
+      () => `${r.pick(fields)} ${r.pick(directives)}`,
+    ).join(" ");
     return `${root}${argList ? `(${argList})` : ""} { ${inner} }`;
   });
   let query = `{ ${selections.join(" ")} }`;
   // Mutate some queries so the parser sees broken text too.
   if (r.next() < 0.25) {
     const at = r.int(query.length);
-    query = query.slice(0, at) + r.pick(["", "{", "}", "(", "\"", "$x", "...", "\u0000", "🙂", "#"]) + query.slice(at + 1);
+    query =
+      query.slice(0, at) +
+      r.pick(["", "{", "}", "(", '"', "$x", "...", "\u0000", "🙂", "#"]) +
+      query.slice(at + 1);
   }
   if (r.next() < 0.02) query = "{".repeat(2000);
   if (r.next() < 0.02) query = `{ ${"entries { children { ".repeat(30)}id${" } }".repeat(30)} }`;
   return query;
 }
 
-function randomRequest(r: ReturnType<typeof generator>, url: string): { url: string; init: RequestInit } {
+function randomRequest(
+  r: ReturnType<typeof generator>,
+  url: string,
+): { url: string; init: RequestInit } {
   const query = randomQuery(r);
-  const method = r.pick(["GET", "GET", "POST", "POST", "POST", "OPTIONS", "PUT", "PATCH", "DELETE", "HEAD"]);
+  const method = r.pick([
+    "GET",
+    "GET",
+    "POST",
+    "POST",
+    "POST",
+    "OPTIONS",
+    "PUT",
+    "PATCH",
+    "DELETE",
+    "HEAD",
+  ]);
   const headers: Record<string, string> = {};
   const auth = r.int(6);
   if (auth === 1) headers.authorization = `Bearer ${PARTNER_TOKEN}`;
   if (auth === 2) headers.authorization = `Bearer ${r.int(1e9)}`;
-  if (auth === 3) headers.authorization = r.pick(["Bearer", "Bearer  ", "Basic abc", "bearer nw-archive-3a9f0c5d7e2b6148", "x".repeat(200)]);
-  const target = r.next() < 0.05 ? `${url}${r.pick(["/x", "x", "/../api", "?query=", "?query=%7B", "?query=%E0%A4%A"])}` : url;
+  if (auth === 3)
+    headers.authorization = r.pick([
+      "Bearer",
+      "Bearer  ",
+      "Basic abc",
+      "bearer nw-archive-3a9f0c5d7e2b6148",
+      "x".repeat(200),
+    ]);
+  const target =
+    r.next() < 0.05
+      ? `${url}${r.pick(["/x", "x", "/../api", "?query=", "?query=%7B", "?query=%E0%A4%A"])}`
+      : url;
   if (method === "GET" || method === "HEAD") {
-    return { url: `${target}${target.includes("?") ? "&" : "?"}query=${encodeURIComponent(query)}`, init: { method, headers } };
+    return {
+      url: `${target}${target.includes("?") ? "&" : "?"}query=${encodeURIComponent(query)}`,
+      init: { method, headers },
+    };
   }
   const kind = r.int(6);
-  let body: string | Uint8Array;
+  let body: string | Uint8Array<ArrayBuffer>;
   if (kind <= 2) {
-    headers["content-type"] = r.pick(["application/json", "application/json; charset=utf-8", "APPLICATION/JSON"]);
-    const variables = r.pick<unknown>([undefined, null, {}, { a: 1 }, [1], "x", { slug: ["about"] }, { s: { nested: [null] } }]);
+    headers["content-type"] = r.pick([
+      "application/json",
+      "application/json; charset=utf-8",
+      "APPLICATION/JSON",
+    ]);
+    const variables = r.pick<unknown>([
+      undefined,
+      null,
+      {},
+      { a: 1 },
+      [1],
+      "x",
+      { slug: ["about"] },
+      { s: { nested: [null] } },
+    ]);
     const payload = r.pick<unknown>([
       { query, variables },
       { query, operationName: r.pick([null, "A", 5, ""]) },
@@ -76,10 +194,18 @@ function randomRequest(r: ReturnType<typeof generator>, url: string): { url: str
     headers["content-type"] = "application/graphql";
     body = query;
   } else if (kind === 4) {
-    headers["content-type"] = r.pick(["text/plain", "multipart/form-data", "application/x-www-form-urlencoded", ";;;", "application/json+x"]);
+    headers["content-type"] = r.pick([
+      "text/plain",
+      "multipart/form-data",
+      "application/x-www-form-urlencoded",
+      ";;;",
+      "application/json+x",
+    ]);
     body = query;
   } else {
-    body = Uint8Array.from({ length: r.next() < 0.2 ? 33_000 + r.int(8000) : r.int(300) }, () => r.int(256));
+    body = Uint8Array.from({ length: r.next() < 0.2 ? 33_000 + r.int(8000) : r.int(300) }, () =>
+      r.int(256),
+    );
     if (r.next() < 0.5) headers["content-type"] = "application/json";
   }
   return { url: target, init: { method, headers, body } };
@@ -88,7 +214,10 @@ function randomRequest(r: ReturnType<typeof generator>, url: string): { url: str
 let server: ContentServer;
 const internalErrors: string[] = [];
 beforeAll(async () => {
-  server = await startServer({ maxBodyBytes: 32 * 1024, logger: { info() {}, error: (m) => internalErrors.push(m) } });
+  server = await startServer({
+    maxBodyBytes: 32 * 1024,
+    logger: { info() {}, error: (m) => internalErrors.push(m) },
+  });
 });
 afterAll(() => server.close());
 
@@ -110,7 +239,10 @@ it(`survives ${REQUESTS} random requests without a crash or a 5xx (seed ${SEED})
           failures.push(`internal error text for ${init.method} ${url}: ${text.slice(0, 300)}`);
         }
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.status >= 500) failures.push(`${response.status} for ${init.method} ${url} ${String(init.body).slice(0, 200)}`);
+        if (response.status >= 500)
+          failures.push(
+            `${response.status} for ${init.method} ${url} ${String(init.body).slice(0, 200)}`,
+          );
       } catch (error) {
         failures.push(`network error for ${init.method} ${url}: ${(error as Error).message}`);
       }
@@ -122,6 +254,7 @@ it(`survives ${REQUESTS} random requests without a crash or a 5xx (seed ${SEED})
   expect(internalErrors.slice(0, 3)).toEqual([]);
   expect(answered).toBe(REQUESTS);
   // Every kind of answer showed up, so the generator really reached each path.
-  for (const status of [200, 400, 404, 405, 413, 415]) expect(statuses.get(status), `status ${status}`).toBeGreaterThan(0);
+  for (const status of [200, 400, 404, 405, 413, 415])
+    expect(statuses.get(status), `status ${status}`).toBeGreaterThan(0);
   expect((await post(server, "{ ping }")).body.data).toEqual({ ping: "pong" });
 }, 120_000);

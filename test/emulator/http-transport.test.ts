@@ -27,12 +27,19 @@ describe("the endpoint's transports", () => {
   });
 
   it("takes the raw body as the query with application/graphql", async () => {
-    const response = await fetch(server.url, { method: "POST", headers: { "content-type": "application/graphql" }, body: "{ ping }" });
+    const response = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/graphql" },
+      body: "{ ping }",
+    });
     expect(await response.json()).toEqual({ data: { ping: "pong" } });
   });
 
   it("answers OPTIONS with 200 and CORS headers", async () => {
-    const response = await fetch(server.url, { method: "OPTIONS", headers: { origin: "http://localhost:5173" } });
+    const response = await fetch(server.url, {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost:5173" },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
     expect(response.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
@@ -48,17 +55,76 @@ describe("the endpoint's transports", () => {
 });
 
 describe("refused requests", () => {
-  const cases: { name: string; init: RequestInit; query?: string; status: number; message: RegExp }[] = [
-    { name: "PUT", init: { method: "PUT", body: "{}" }, status: 405, message: /Method PUT is not allowed/ },
+  const cases: {
+    name: string;
+    init: RequestInit;
+    query?: string;
+    status: number;
+    message: RegExp;
+  }[] = [
+    {
+      name: "PUT",
+      init: { method: "PUT", body: "{}" },
+      status: 405,
+      message: /Method PUT is not allowed/,
+    },
     { name: "DELETE", init: { method: "DELETE" }, status: 405, message: /Method DELETE/ },
-    { name: "text/plain", init: { method: "POST", headers: { "content-type": "text/plain" }, body: "{ping}" }, status: 415, message: /Unsupported Content-Type "text\/plain"/ },
-    { name: "no content type", init: { method: "POST", body: new Uint8Array([1]) }, status: 415, message: /\(none\)/ },
-    { name: "a body over the limit", init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: `{ping}${" ".repeat(5000)}` }) }, status: 413, message: /larger than the limit of 4096 bytes/ },
-    { name: "invalid JSON", init: { method: "POST", headers: { "content-type": "application/json" }, body: "{query:" }, status: 400, message: /not valid JSON/ },
-    { name: "a JSON array", init: { method: "POST", headers: { "content-type": "application/json" }, body: "[]" }, status: 400, message: /must be an object/ },
-    { name: "no query in JSON", init: { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }, status: 400, message: /non-empty "query"/ },
-    { name: "variables not an object", init: { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ping}", variables: [1] }) }, status: 400, message: /"variables" must be an object/ },
-    { name: "an empty graphql body", init: { method: "POST", headers: { "content-type": "application/graphql" }, body: "  " }, status: 400, message: /empty/ },
+    {
+      name: "text/plain",
+      init: { method: "POST", headers: { "content-type": "text/plain" }, body: "{ping}" },
+      status: 415,
+      message: /Unsupported Content-Type "text\/plain"/,
+    },
+    {
+      name: "no content type",
+      init: { method: "POST", body: new Uint8Array([1]) },
+      status: 415,
+      message: /\(none\)/,
+    },
+    {
+      name: "a body over the limit",
+      init: {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: `{ping}${" ".repeat(5000)}` }),
+      },
+      status: 413,
+      message: /larger than the limit of 4096 bytes/,
+    },
+    {
+      name: "invalid JSON",
+      init: { method: "POST", headers: { "content-type": "application/json" }, body: "{query:" },
+      status: 400,
+      message: /not valid JSON/,
+    },
+    {
+      name: "a JSON array",
+      init: { method: "POST", headers: { "content-type": "application/json" }, body: "[]" },
+      status: 400,
+      message: /must be an object/,
+    },
+    {
+      name: "no query in JSON",
+      init: { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+      status: 400,
+      message: /non-empty "query"/,
+    },
+    {
+      name: "variables not an object",
+      init: {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ping}", variables: [1] }),
+      },
+      status: 400,
+      message: /"variables" must be an object/,
+    },
+    {
+      name: "an empty graphql body",
+      init: { method: "POST", headers: { "content-type": "application/graphql" }, body: "  " },
+      status: 400,
+      message: /empty/,
+    },
     { name: "GET without query", init: { method: "GET" }, status: 400, message: /Missing "query"/ },
   ];
   it.each(cases)("$name → $status with a JSON message", async ({ init, status, message }) => {
@@ -71,18 +137,36 @@ describe("refused requests", () => {
   });
 
   it("answers a syntax error with 200 and errors carrying locations", async () => {
-    const response = await fetch(server.url, { method: "POST", headers: { "content-type": "application/graphql" }, body: "{ entries { id }" });
+    const response = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/graphql" },
+      body: "{ entries { id }",
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.data).toBeUndefined();
-    expect(body.errors).toEqual([{ message: "Syntax Error: Expected Name, found <EOF>.", locations: [{ line: 1, column: 17 }] }]);
+    expect(body.errors).toEqual([
+      {
+        message: "Syntax Error: Expected Name, found <EOF>.",
+        locations: [{ line: 1, column: 17 }],
+      },
+    ]);
   });
 
   it("answers a validation error with 200, the message and its location", async () => {
-    const response = await fetch(server.url, { method: "POST", headers: { "content-type": "application/graphql" }, body: "{\n  entries { nope }\n}" });
+    const response = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/graphql" },
+      body: "{\n  entries { nope }\n}",
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      errors: [{ message: 'Cannot query field "nope" on type "EntryInterface".', locations: [{ line: 2, column: 13 }] }],
+      errors: [
+        {
+          message: 'Cannot query field "nope" on type "EntryInterface".',
+          locations: [{ line: 2, column: 13 }],
+        },
+      ],
     });
   });
 
@@ -95,6 +179,9 @@ describe("refused requests", () => {
     const body = await response.json();
     expect(response.status).toBe(200);
     expect(body.data).toEqual({ ping: "pong", entries: null });
-    expect(body.errors[0]).toMatchObject({ message: 'orderBy: unknown column "nope"', path: ["entries"] });
+    expect(body.errors[0]).toMatchObject({
+      message: 'orderBy: unknown column "nope"',
+      path: ["entries"],
+    });
   });
 });

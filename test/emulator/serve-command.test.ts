@@ -26,7 +26,10 @@ function io(cwd: string) {
 it("typewire serve starts the emulator with the config file, prints its URL and stops on interrupt", async () => {
   const dir = await mkdtemp(join(tmpdir(), "typewire-serve-"));
   try {
-    await writeFile(join(dir, "serve.json"), JSON.stringify({ route: "/graphql", enableGraphQlCaching: false }));
+    await writeFile(
+      join(dir, "serve.json"),
+      JSON.stringify({ route: "/graphql", enableGraphQlCaching: false }),
+    );
     const run = io(dir);
     const exit = main(["serve", "--port", "0", "--config", "serve.json"], run.io);
     let url: string | undefined;

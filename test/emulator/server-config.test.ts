@@ -50,11 +50,22 @@ describe("server config", () => {
         devMode: false,
         schemas: {
           public: { name: "Public", public: true, enabled: false, scope: {} },
-          app: { name: "App", accessToken: "t1", enabled: true, expiryDate: "2030-01-01T00:00:00Z", scope: { sections: ["news"] } },
+          app: {
+            name: "App",
+            accessToken: "t1",
+            enabled: true,
+            expiryDate: "2030-01-01T00:00:00Z",
+            scope: { sections: ["news"] },
+          },
         },
       }),
     );
-    expect(config).toMatchObject({ site: join(dir, "content/site.json"), route: "/graphql", enableGraphQlCaching: false, devMode: false });
+    expect(config).toMatchObject({
+      site: join(dir, "content/site.json"),
+      route: "/graphql",
+      enableGraphQlCaching: false,
+      devMode: false,
+    });
     expect(Object.keys(config.schemas!)).toEqual(["public", "app"]);
   });
 

@@ -53,7 +53,9 @@ describe.each([
       }
       for (const child of node.children) expect(byId.get(child.id)!.parent?.id).toBe(node.id);
       // Children come in structure order and are exactly the descendants one level down.
-      const expected = descendants.filter((d) => d.level === node.level + 1).sort((a, b) => a.lft - b.lft);
+      const expected = descendants
+        .filter((d) => d.level === node.level + 1)
+        .sort((a, b) => a.lft - b.lft);
       expect(node.children.map((c) => c.id)).toEqual(expected.map((d) => d.id));
     }
   });
@@ -65,11 +67,21 @@ describe.each([
 });
 
 it("children take the entries arguments", async () => {
-  const reply = await post(server, '{ entry(slug: "about") { children(inReverse: true) { slug } } }');
-  expect(reply.body.data).toEqual({ entry: { children: [{ slug: "history" }, { slug: "our-team" }] } });
+  const reply = await post(
+    server,
+    '{ entry(slug: "about") { children(inReverse: true) { slug } } }',
+  );
+  expect(reply.body.data).toEqual({
+    entry: { children: [{ slug: "history" }, { slug: "our-team" }] },
+  });
 });
 
 it("entries outside a structure have no structure fields", async () => {
-  const reply = await post(server, '{ entry(section: "news") { lft rgt level parent { id } children { id } } }');
-  expect(reply.body.data).toEqual({ entry: { lft: null, rgt: null, level: null, parent: null, children: [] } });
+  const reply = await post(
+    server,
+    '{ entry(section: "news") { lft rgt level parent { id } children { id } } }',
+  );
+  expect(reply.body.data).toEqual({
+    entry: { lft: null, rgt: null, level: null, parent: null, children: [] },
+  });
 });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContentServer } from "../../emulator/index.js";
-import { ARCHIVE_TOKEN, PARTNER_TOKEN, STAGING_TOKEN, exampleSite, ids, post, startServer } from "./emulator-harness.js";
+import {
+  ARCHIVE_TOKEN,
+  PARTNER_TOKEN,
+  STAGING_TOKEN,
+  exampleSite,
+  ids,
+  post,
+  startServer,
+} from "./emulator-harness.js";
 
 const typeNames = "{ __schema { types { name } } }";
 
@@ -31,7 +39,9 @@ describe("schemas per token", () => {
   });
 
   it("a query naming a type outside the scope is a validation error", async () => {
-    const reply = await post(server, "{ entries { ... on pages_page_Entry { body } } }", { token: PARTNER_TOKEN });
+    const reply = await post(server, "{ entries { ... on pages_page_Entry { body } } }", {
+      token: PARTNER_TOKEN,
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toBeUndefined();
     expect(reply.body.errors?.[0]?.message).toBe('Unknown type "pages_page_Entry".');
@@ -40,16 +50,24 @@ describe("schemas per token", () => {
   });
 
   it("a generic query never returns elements outside the scope", async () => {
-    const partner = await post(server, "{ entries(limit: 100) { id sectionHandle typeHandle } }", { token: PARTNER_TOKEN });
+    const partner = await post(server, "{ entries(limit: 100) { id sectionHandle typeHandle } }", {
+      token: PARTNER_TOKEN,
+    });
     const entries = partner.body.data!.entries as { sectionHandle: string; typeHandle: string }[];
     expect(entries.length).toBeGreaterThan(0);
-    expect(entries.every((e) => e.sectionHandle === "news" && e.typeHandle === "article")).toBe(true);
+    expect(entries.every((e) => e.sectionHandle === "news" && e.typeHandle === "article")).toBe(
+      true,
+    );
     const publicReply = await post(server, "{ entries(limit: 100) { id } assets { id } }");
     expect(ids(publicReply.body.data!.entries)).toContain(50);
     expect(ids(publicReply.body.data!.assets)).not.toContain(16);
     // Relations follow the scope too: the public schema has no users, so an entry's contributors
     // field is not even there; the partner schema sees them.
-    const contributors = await post(server, "{ entry(id: 40) { ... on news_article_Entry { contributors { id } } } }", { token: PARTNER_TOKEN });
+    const contributors = await post(
+      server,
+      "{ entry(id: 40) { ... on news_article_Entry { contributors { id } } } }",
+      { token: PARTNER_TOKEN },
+    );
     expect(contributors.body.data).toEqual({ entry: { contributors: [{ id: "1" }, { id: "2" }] } });
   });
 
@@ -73,13 +91,20 @@ describe("refused tokens", () => {
     const response = await fetch(`${server.url}?query={ping}`, { headers: { authorization } });
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body).toMatchObject({ name: "Bad Request", message: invalid.message, status: 400, errors: [invalid] });
+    expect(body).toMatchObject({
+      name: "Bad Request",
+      message: invalid.message,
+      status: 400,
+      errors: [invalid],
+    });
   });
 
   it("the expired token worked before its expiry date", async () => {
     const early = await startServer({ now: () => new Date("2024-01-15T00:00:00Z") });
     try {
-      const reply = await post(early, "{ entries(section: \"news\") { id } }", { token: ARCHIVE_TOKEN });
+      const reply = await post(early, '{ entries(section: "news") { id } }', {
+        token: ARCHIVE_TOKEN,
+      });
       expect(reply.status).toBe(200);
       expect(ids(reply.body.data!.entries).length).toBeGreaterThan(0);
     } finally {
