@@ -258,3 +258,36 @@ it(`survives ${REQUESTS} random requests without a crash or a 5xx (seed ${SEED})
     expect(statuses.get(status), `status ${status}`).toBeGreaterThan(0);
   expect((await post(server, "{ ping }")).body.data).toEqual({ ping: "pong" });
 }, 120_000);
+
+it("survives malformed HTTP on raw connections", async () => {
+  const { connect } = await import("node:net");
+  const r = generator(SEED + 1);
+  const payloads = [
+    "GARBAGE\r\n\r\n",
+    "GET /api?query={ping} HTTP/9.9\r\n\r\n",
+    `POST /api HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\ncontent-type: application/json\r\n\r\n{"query":"{ping}"}`,
+    "POST /api HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\ncontent-type: application/json\r\n\r\nzz\r\n",
+    `GET /api?query=${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    ...Array.from({ length: 40 }, () =>
+      String.fromCharCode(...Array.from({ length: 1 + r.int(400) }, () => r.int(256))),
+    ),
+  ];
+  const replies = await Promise.all(
+    payloads.map(
+      (payload) =>
+        new Promise<string>((resolve) => {
+          const socket = connect(server.port, "127.0.0.1");
+          let reply = "";
+          socket.setTimeout(3000, () => socket.destroy());
+          socket.on("data", (chunk) => {
+            reply += chunk.toString("latin1");
+          });
+          socket.on("error", () => resolve(reply));
+          socket.on("close", () => resolve(reply));
+          socket.end(Buffer.from(payload, "latin1"));
+        }),
+    ),
+  );
+  for (const reply of replies) expect(reply).not.toMatch(/^HTTP\/1\.1 5/);
+  expect((await post(server, "{ ping }")).body.data).toEqual({ ping: "pong" });
+});
