@@ -7,31 +7,11 @@ import { matchParam } from "./match-param.js";
 import { matrixBlocks } from "./matrix-blocks.js";
 import type { QueryArgs, QueryContext } from "./query-context.js";
 import { queryElements } from "./query-elements.js";
+import { ROOT, resolveRoot } from "./resolve-root.js";
+
+export { ROOT };
 
 type QueryKind = Exclude<ElementKind, "matrixBlock">;
-
-/** The root value of every operation: the resolver tells root fields from element fields by it. */
-export const ROOT = Object.freeze({ root: true });
-
-const rootFields: Record<string, [QueryKind, "list" | "one" | "count"]> = {
-  entries: ["entry", "list"],
-  entry: ["entry", "one"],
-  entryCount: ["entry", "count"],
-  assets: ["asset", "list"],
-  asset: ["asset", "one"],
-  assetCount: ["asset", "count"],
-  categories: ["category", "list"],
-  category: ["category", "one"],
-  categoryCount: ["category", "count"],
-  tags: ["tag", "list"],
-  tag: ["tag", "one"],
-  tagCount: ["tag", "count"],
-  users: ["user", "list"],
-  user: ["user", "one"],
-  userCount: ["user", "count"],
-  globalSets: ["globalSet", "list"],
-  globalSet: ["globalSet", "one"],
-};
 
 const relationTargets: Record<string, QueryKind> = {
   entries: "entry",
@@ -61,16 +41,6 @@ export const resolveField: GraphQLFieldResolver<unknown, QueryContext, QueryArgs
       : resolveElementField(source, args, context, info.fieldName);
   return applyDirectives(value, source, info);
 };
-
-function resolveRoot(fieldName: string, args: QueryArgs, context: QueryContext): unknown {
-  if (fieldName === "ping") return "pong";
-  const root = rootFields[fieldName];
-  if (!root) return null;
-  const [kind, shape] = root;
-  if (shape === "one") return queryElements(kind, { ...args, limit: 1 }, context)[0] ?? null;
-  const records = queryElements(kind, args, context);
-  return shape === "count" ? records.length : records;
-}
 
 function resolveElementField(
   source: unknown,
