@@ -1,10 +1,4 @@
-import {
-  type DocumentNode,
-  type GraphQLSchema,
-  lexicographicSortSchema,
-  parse,
-  printSchema,
-} from "graphql";
+import { type DocumentNode, lexicographicSortSchema, parse, printSchema } from "graphql";
 import type { EmittedFile } from "../writer.js";
 import type { ContentSchemaInput } from "./content-emitter.js";
 

@@ -7,6 +7,7 @@ import { loadConfig } from "../../generator/config.js";
 import { readSite } from "../../generator/content/read-site.js";
 import { schemaToSdl } from "../../generator/content/schema-text.js";
 import { buildContentSchema } from "../../generator/content/site-schema.js";
+import { main } from "../../generator/cli/main.js";
 import { GeneratorError } from "../../generator/errors.js";
 import { check, generate } from "../../generator/generate.js";
 import { packageRoot } from "../../generator/paths.js";
@@ -107,6 +108,28 @@ describe("content generation from several schemas", () => {
     expect((await generate(config, dir)).written).toEqual([]);
   });
 
+  it("generates the same module from an introspection JSON file as from the SDL", async () => {
+    const sdlDir = join(dir, "from-sdl");
+    const jsonDir = join(dir, "from-json");
+    const { mkdir } = await import("node:fs/promises");
+    for (const [sub, file] of [
+      [sdlDir, join(packageRoot, "schemas/content/schema.graphql")],
+      [jsonDir, join(packageRoot, "schemas/content/introspection.json")],
+    ] as const) {
+      await mkdir(sub, { recursive: true });
+      await writeFile(
+        join(sub, "typewire.config.json"),
+        JSON.stringify({ content: { out: "out", schemas: { site: { file } } } }),
+      );
+      await generate(await loadConfig(undefined, sub), sub);
+    }
+    const fromSdl = await readFile(join(sdlDir, "out/site/types.ts"), "utf8");
+    expect(await readFile(join(jsonDir, "out/site/types.ts"), "utf8")).toBe(fromSdl);
+    expect(fromSdl).toBe(
+      await readFile(join(packageRoot, "output/content/example/types.ts"), "utf8"),
+    );
+  });
+
   it("gives DateTime and QueryArgument precise types and keeps each schema's types to itself", async () => {
     await writeFile(
       join(dir, "consumer.ts"),
@@ -157,6 +180,32 @@ describe("content generation from several schemas", () => {
         /^public\.graphql:\d+:10: syntax error: Expected Name, found ":"/,
       );
       expect(await snapshot()).toEqual(before);
+    } finally {
+      await writeFile(join(dir, "public.graphql"), good);
+    }
+  });
+
+  it("typewire generate prints the location of a bad schema and exits 1", async () => {
+    const good = await readFile(join(dir, "public.graphql"), "utf8");
+    await writeFile(
+      join(dir, "public.graphql"),
+      `${good}\ntype Broken implements Nowhere { id: ID }\n`,
+    );
+    let stderr = "";
+    try {
+      const code = await main(["generate"], {
+        stdout: () => {},
+        stderr: (text) => {
+          stderr += text;
+        },
+        cwd: dir,
+        interrupted: new Promise(() => {}),
+      });
+      expect(code).toBe(1);
+      const line = good.split("\n").length + 1;
+      expect(stderr).toBe(
+        `error: public.graphql:${line}:24: invalid SDL: Unknown type "Nowhere".\n`,
+      );
     } finally {
       await writeFile(join(dir, "public.graphql"), good);
     }
