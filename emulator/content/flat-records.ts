@@ -5,6 +5,12 @@ import type {
   TagContent,
   UserContent,
 } from "../../generator/content/site-model.js";
+import {
+  USER_TYPE_NAME,
+  assetTypeName,
+  globalSetTypeName,
+  tagTypeName,
+} from "../../generator/content/type-names.js";
 import type { ElementRecord } from "./element-record.js";
 import { recordBasics, searchText } from "./record-basics.js";
 
@@ -24,7 +30,7 @@ export function assetRecord(site: Site, a: AssetContent): ElementRecord {
   const dot = a.filename.lastIndexOf(".");
   return {
     ...base,
-    __typename: `${a.volume}_Asset`,
+    __typename: assetTypeName(a.volume),
     title: a.title,
     slug: null,
     uri: null,
@@ -62,7 +68,7 @@ export function tagRecord(site: Site, t: TagContent): ElementRecord {
   const base = common(t);
   return {
     ...base,
-    __typename: `${t.group}_Tag`,
+    __typename: tagTypeName(t.group),
     title: t.title,
     slug: t.slug,
     uri: null,
@@ -86,7 +92,7 @@ export function userRecord(site: Site, u: UserContent): ElementRecord {
   const fullName = [u.firstName, u.lastName].filter(Boolean).join(" ") || null;
   return {
     ...common(u),
-    __typename: "User",
+    __typename: USER_TYPE_NAME,
     title: fullName ?? u.username,
     slug: null,
     uri: null,
@@ -120,7 +126,7 @@ export function globalSetRecord(site: Site, g: GlobalSetContent): ElementRecord 
   const base = common(g);
   return {
     ...base,
-    __typename: `${g.handle}_GlobalSet`,
+    __typename: globalSetTypeName(g.handle),
     title: definition.name,
     slug: null,
     uri: null,

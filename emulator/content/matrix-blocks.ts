@@ -1,4 +1,5 @@
 import type { FieldDefinition, MatrixBlockContent } from "../../generator/content/site-model.js";
+import { blockTypeName } from "../../generator/content/type-names.js";
 import type { ElementRecord } from "./element-record.js";
 
 const cache = new WeakMap<ElementRecord, Map<string, ElementRecord[]>>();
@@ -32,7 +33,7 @@ export function matrixBlocks(
     if (!type || block.enabled === false) return [];
     return [
       {
-        __typename: `${handle}_${block.type}_BlockType`,
+        __typename: blockTypeName(handle, block.type),
         id: block.id,
         uid: block.uid,
         title: null,

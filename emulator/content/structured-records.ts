@@ -1,4 +1,5 @@
 import type { CategoryContent, EntryContent, Site } from "../../generator/content/site-model.js";
+import { categoryTypeName, entryTypeName } from "../../generator/content/type-names.js";
 import type { ElementRecord } from "./element-record.js";
 import { recordBasics, searchText } from "./record-basics.js";
 
@@ -17,7 +18,7 @@ export function entryRecord(site: Site, e: EntryContent): ElementRecord {
   const base = common(e);
   return {
     ...base,
-    __typename: `${e.section}_${e.type}_Entry`,
+    __typename: entryTypeName(e.section, e.type),
     title: e.title,
     slug: e.slug,
     uri: e.uri ?? null,
@@ -56,7 +57,7 @@ export function categoryRecord(site: Site, c: CategoryContent): ElementRecord {
   const base = common(c);
   return {
     ...base,
-    __typename: `${c.group}_Category`,
+    __typename: categoryTypeName(c.group),
     title: c.title,
     slug: c.slug,
     uri: c.uri ?? null,
