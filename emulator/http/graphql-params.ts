@@ -64,10 +64,19 @@ function jsonParams(text: string): GraphQLParams {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new HttpError(400, 'The JSON body must be an object with a "query" string');
   }
-  const { query, variables, operationName } = body as Record<string, unknown>;
+  const { query, operationName } = body as Record<string, unknown>;
+  let { variables } = body as Record<string, unknown>;
   if (typeof query !== "string" || query.trim() === "") {
     throw new HttpError(400, 'The JSON body needs a non-empty "query" string');
   }
+  // Some clients send the variables as a JSON-encoded string; the real endpoint decodes it.
+  if (typeof variables === "string" && variables.trim() !== "") {
+    try {
+      variables = JSON.parse(variables);
+    } catch {
+      throw new HttpError(400, '"variables" is a string that is not valid JSON');
+    }
+  } else if (variables === "") variables = undefined;
   if (
     variables !== undefined &&
     variables !== null &&

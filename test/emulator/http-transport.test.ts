@@ -26,6 +26,18 @@ describe("the endpoint's transports", () => {
     expect(await response.json()).toEqual({ data: { entries: [{ title: "About" }] } });
   });
 
+  it("decodes variables sent as a JSON string", async () => {
+    const response = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: "query($slug: [String]) { entries(slug: $slug) { title } }",
+        variables: JSON.stringify({ slug: ["contact"] }),
+      }),
+    });
+    expect(await response.json()).toEqual({ data: { entries: [{ title: "Contact" }] } });
+  });
+
   it("takes the raw body as the query with application/graphql", async () => {
     const response = await fetch(server.url, {
       method: "POST",
@@ -118,6 +130,26 @@ describe("refused requests", () => {
       },
       status: 400,
       message: /"variables" must be an object/,
+    },
+    {
+      name: "variables a string that is not JSON",
+      init: {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ping}", variables: "{slug:" }),
+      },
+      status: 400,
+      message: /"variables" is a string that is not valid JSON/,
+    },
+    {
+      name: "operationName not a string",
+      init: {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ping}", operationName: 5 }),
+      },
+      status: 400,
+      message: /"operationName" must be a string/,
     },
     {
       name: "an empty graphql body",
