@@ -83,7 +83,12 @@ function format(error: GraphQLError, full: boolean) {
   };
 }
 
-/** Removes every field selection the schema does not define, the production behaviour. */
+/**
+ * Removes every field selection the schema does not define, the production behaviour.
+ *
+ * @example
+ * print(dropUnknownFields(schema, parse("{ entry { id nope } }"))); // "{ entry { id } }", formatted
+ */
 export function dropUnknownFields(schema: GraphQLSchema, document: DocumentNode): DocumentNode {
   const typeInfo = new TypeInfo(schema);
   return visit(

@@ -50,7 +50,13 @@ export function resolveServerConfig(input: ServerConfigInput = {}): ServerConfig
   };
 }
 
-/** Tokens must be unique, dates valid, and exactly the public schema token-less. */
+/**
+ * Checks a `schemas` object: tokens unique, expiry dates valid, one public schema at most and
+ * only it without a token. Throws a TypeError that starts with the key path.
+ *
+ * @example
+ * checkSchemas({ app: { name: "App", enabled: true, scope: {} } }); // throws: a private schema needs a token
+ */
 export function checkSchemas(schemas: Record<string, ApiSchemaDefinition>): void {
   const tokens = new Set<string>();
   let publicCount = 0;

@@ -60,7 +60,12 @@ export function assetRecord(site: Site, a: AssetContent): ElementRecord {
   };
 }
 
-/** The record of a tag. */
+/**
+ * The record of a tag.
+ *
+ * @example
+ * tagRecord(site, site.content.tags[0]!).groupHandle; // "keywords"
+ */
 export function tagRecord(site: Site, t: TagContent): ElementRecord {
   const { common, defs } = recordBasics(site);
   const group = site.tagGroups[t.group]!;
@@ -85,7 +90,12 @@ export function tagRecord(site: Site, t: TagContent): ElementRecord {
   };
 }
 
-/** The record of a user: names as the API derives them (`friendlyName`, `fullName`, `name`). */
+/**
+ * The record of a user: names as the API derives them (`friendlyName`, `fullName`, `name`).
+ *
+ * @example
+ * userRecord(site, site.content.users[0]!).fullName; // "Ada Lindqvist"
+ */
 export function userRecord(site: Site, u: UserContent): ElementRecord {
   const { common, defs } = recordBasics(site);
   const fields = u.fields ?? {};
@@ -118,7 +128,12 @@ export function userRecord(site: Site, u: UserContent): ElementRecord {
   };
 }
 
-/** The record of a global set, named after its definition. */
+/**
+ * The record of a global set, named after its definition.
+ *
+ * @example
+ * globalSetRecord(site, site.content.globalSets[0]!).name; // "Site information"
+ */
 export function globalSetRecord(site: Site, g: GlobalSetContent): ElementRecord {
   const { common, defs } = recordBasics(site);
   const definition = site.globalSets[g.handle]!;

@@ -59,7 +59,12 @@ export function indexSite(site: Site): ContentIndex {
   return { site, byKind, byId, relations };
 }
 
-/** The element ids a relation field's value holds; nothing for other field kinds. */
+/**
+ * The element ids a relation field's value holds; nothing for other field kinds.
+ *
+ * @example
+ * relatedIds(site.fields.topics!, [21, 24]); // [21, 24]
+ */
 export function relatedIds(definition: FieldDefinition, value: unknown): number[] {
   if (!relationKinds.includes(definition.kind) || !Array.isArray(value)) return [];
   return value.filter((v): v is number => typeof v === "number");

@@ -36,7 +36,12 @@ export function recordBasics(site: Site) {
   };
 }
 
-/** Lower-case text the `search` argument looks in: attributes and text fields, HTML removed. */
+/**
+ * Lower-case text the `search` argument looks in: attributes and text fields, HTML removed.
+ *
+ * @example
+ * searchText(["About"], { body: "<p>Our <b>team</b></p>" }); // "about  our  team  "
+ */
 export function searchText(attributes: string[], fields: FieldValues): string {
   const texts = [...attributes];
   const collect = (values: FieldValues) => {
