@@ -2,6 +2,12 @@ import type { Command } from "./command.js";
 import { checkCommand } from "./commands/check.js";
 import { generateCommand } from "./commands/generate.js";
 import { introspectCommand } from "./commands/introspect.js";
+import { serveCommand } from "./commands/serve.js";
 
 /** Every CLI command, in the order `--help` lists them. */
-export const commands: readonly Command[] = [generateCommand, checkCommand, introspectCommand];
+export const commands: readonly Command[] = [
+  generateCommand,
+  checkCommand,
+  introspectCommand,
+  serveCommand,
+];

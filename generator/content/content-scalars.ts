@@ -23,7 +23,9 @@ export const DateTimeScalar = new GraphQLScalarType<string, string>({
   name: "DateTime",
   description:
     "A date and time as an ISO 8601 string with offset, in the Atom form: 2024-03-04T08:30:00+00:00.",
-  serialize: (value) => (value instanceof Date ? atom(value) : parseDateTime(value)),
+  // Output strings pass as they are: `@formatDateTime` returns dates in any format asked for.
+  serialize: (value) =>
+    value instanceof Date ? atom(value) : typeof value === "string" ? value : parseDateTime(value),
   parseValue: parseDateTime,
   parseLiteral: (node: ValueNode) => {
     if (node.kind !== Kind.STRING)

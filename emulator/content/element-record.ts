@@ -1,0 +1,68 @@
+import type { FieldDefinition, FieldValues } from "../../generator/content/site-model.js";
+
+export type ElementKind =
+  "entry" | "asset" | "category" | "tag" | "user" | "globalSet" | "matrixBlock";
+
+/** What the resolvers need about an element beyond the fields the API shows. */
+export interface ElementInternals {
+  kind: ElementKind;
+  /** The handle the scope checks: section, volume, group or global set handle; `users` for users. */
+  owner: string;
+  /** `section.entryType` for entries, so a scope can name one entry type. */
+  ownerType?: string;
+  fields: FieldValues;
+  defs: Record<string, FieldDefinition>;
+  parentId?: number | null;
+  authorId?: number;
+  groups?: string[];
+  /** Lower-case text the `search` argument looks in. */
+  searchText: string;
+  /** Folder path inside the volume (`""` at the root), for `includeSubfolders`. */
+  folderPath?: string;
+}
+
+/**
+ * One element as the resolvers serve it: properties named as the API's fields (dates as `Date`,
+ * formatted on the way out), the concrete GraphQL type in `__typename`, and internals in `_`.
+ */
+export interface ElementRecord {
+  __typename: string;
+  _: ElementInternals;
+  id: number;
+  uid: string;
+  title: string | null;
+  slug: string | null;
+  uri: string | null;
+  url?: string | null;
+  enabled: boolean;
+  archived: boolean;
+  trashed: boolean;
+  siteId: number;
+  /** Fixed statuses; an entry's live/pending/expired depends on the clock, see `elementStatus`. */
+  status: string;
+  dateCreated: Date;
+  dateUpdated: Date;
+  lft?: number | null;
+  rgt?: number | null;
+  level?: number | null;
+  root?: number | null;
+  structureId?: number | null;
+  postDate?: Date | null;
+  expiryDate?: Date | null;
+  [field: string]: unknown;
+}
+
+/**
+ * An element's status at `now`: entries are `live`, `pending` (posted in the future),
+ * `expired` or `disabled`; other kinds keep the status they were indexed with.
+ *
+ * @example
+ * elementStatus(entry, new Date()); // "live"
+ */
+export function elementStatus(record: ElementRecord, now: Date): string {
+  if (record._.kind !== "entry") return record.status;
+  if (!record.enabled) return "disabled";
+  if (record.postDate && record.postDate.getTime() > now.getTime()) return "pending";
+  if (record.expiryDate && record.expiryDate.getTime() <= now.getTime()) return "expired";
+  return "live";
+}

@@ -1,0 +1,159 @@
+import type {
+  AssetContent,
+  GlobalSetContent,
+  Site,
+  TagContent,
+  UserContent,
+} from "../../generator/content/site-model.js";
+import {
+  USER_TYPE_NAME,
+  assetTypeName,
+  globalSetTypeName,
+  tagTypeName,
+} from "../../generator/content/type-names.js";
+import type { ElementRecord } from "./element-record.js";
+import { recordBasics, searchText } from "./record-basics.js";
+
+/**
+ * The record of an asset: volume, folder, file facts, URL (volume base URL plus path) and focal
+ * point (the centre when an image has none set, null for other files).
+ *
+ * @example
+ * assetRecord(site, site.content.assets[0]!).url;
+ */
+export function assetRecord(site: Site, a: AssetContent): ElementRecord {
+  const { common, defs } = recordBasics(site);
+  const volume = site.volumes[a.volume]!;
+  const fields = a.fields ?? {};
+  const base = common(a);
+  const slash = a.path.lastIndexOf("/");
+  const dot = a.filename.lastIndexOf(".");
+  return {
+    ...base,
+    __typename: assetTypeName(a.volume),
+    title: a.title,
+    slug: null,
+    uri: null,
+    url: volume.baseUrl + a.path,
+    status: base.enabled ? "enabled" : "disabled",
+    volumeId: volume.id,
+    folderId: a.folderId,
+    filename: a.filename,
+    extension: dot >= 0 ? a.filename.slice(dot + 1).toLowerCase() : "",
+    hasFocalPoint: Boolean(a.focalPoint),
+    focalPoint: a.kind === "image" ? (a.focalPoint ?? [0.5, 0.5]) : null,
+    kind: a.kind,
+    size: String(a.size),
+    height: a.height ?? null,
+    width: a.width ?? null,
+    mimeType: a.mimeType,
+    path: a.path,
+    dateModified: new Date(a.dateModified),
+    _: {
+      kind: "asset",
+      owner: a.volume,
+      fields,
+      defs: defs(volume.fields),
+      folderPath: slash >= 0 ? a.path.slice(0, slash) : "",
+      searchText: searchText([a.title, a.filename], fields),
+    },
+  };
+}
+
+/**
+ * The record of a tag.
+ *
+ * @example
+ * tagRecord(site, site.content.tags[0]!).groupHandle; // "keywords"
+ */
+export function tagRecord(site: Site, t: TagContent): ElementRecord {
+  const { common, defs } = recordBasics(site);
+  const group = site.tagGroups[t.group]!;
+  const fields = t.fields ?? {};
+  const base = common(t);
+  return {
+    ...base,
+    __typename: tagTypeName(t.group),
+    title: t.title,
+    slug: t.slug,
+    uri: null,
+    status: base.enabled ? "enabled" : "disabled",
+    groupId: group.id,
+    groupHandle: t.group,
+    _: {
+      kind: "tag",
+      owner: t.group,
+      fields,
+      defs: defs(group.fields),
+      searchText: searchText([t.title, t.slug], fields),
+    },
+  };
+}
+
+/**
+ * The record of a user: names as the API derives them (`friendlyName`, `fullName`, `name`).
+ *
+ * @example
+ * userRecord(site, site.content.users[0]!).fullName; // "Ada Lindqvist"
+ */
+export function userRecord(site: Site, u: UserContent): ElementRecord {
+  const { common, defs } = recordBasics(site);
+  const fields = u.fields ?? {};
+  const fullName = [u.firstName, u.lastName].filter(Boolean).join(" ") || null;
+  return {
+    ...common(u),
+    __typename: USER_TYPE_NAME,
+    title: fullName ?? u.username,
+    slug: null,
+    uri: null,
+    status: u.status,
+    photoId: u.photoId ?? null,
+    friendlyName: u.firstName || u.username,
+    fullName,
+    name: fullName ?? u.username,
+    preferences: JSON.stringify(u.preferences ?? {}),
+    preferredLanguage: u.preferredLanguage ?? null,
+    username: u.username,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    email: u.email,
+    _: {
+      kind: "user",
+      owner: "users",
+      fields,
+      defs: defs(site.userFields),
+      groups: u.groups,
+      searchText: searchText([u.username, u.email, u.firstName ?? "", u.lastName ?? ""], fields),
+    },
+  };
+}
+
+/**
+ * The record of a global set, named after its definition.
+ *
+ * @example
+ * globalSetRecord(site, site.content.globalSets[0]!).name; // "Site information"
+ */
+export function globalSetRecord(site: Site, g: GlobalSetContent): ElementRecord {
+  const { common, defs } = recordBasics(site);
+  const definition = site.globalSets[g.handle]!;
+  const fields = g.fields ?? {};
+  const base = common(g);
+  return {
+    ...base,
+    __typename: globalSetTypeName(g.handle),
+    title: definition.name,
+    slug: null,
+    uri: null,
+    status: base.enabled ? "enabled" : "disabled",
+    name: definition.name,
+    handle: g.handle,
+    _: {
+      kind: "globalSet",
+      owner: g.handle,
+      fields,
+      defs: defs(definition.fields),
+      searchText: searchText([definition.name], fields),
+    },
+  };
+}

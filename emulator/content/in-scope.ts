@@ -1,0 +1,29 @@
+import type { SiteScope } from "../../generator/content/site-model.js";
+import type { ElementRecord } from "./element-record.js";
+
+/**
+ * Whether a schema's scope grants an element. A `sections` item grants a whole section or, as
+ * `section.entryType`, one entry type; absent lists grant nothing, as in the site file.
+ *
+ * @example
+ * inScope(entry, { sections: ["news.article"] });
+ */
+export function inScope(record: ElementRecord, scope: SiteScope): boolean {
+  const { kind, owner, ownerType } = record._;
+  switch (kind) {
+    case "entry":
+      return (scope.sections ?? []).some((item) => item === owner || item === ownerType);
+    case "asset":
+      return (scope.volumes ?? []).includes(owner);
+    case "category":
+      return (scope.categoryGroups ?? []).includes(owner);
+    case "tag":
+      return (scope.tagGroups ?? []).includes(owner);
+    case "globalSet":
+      return (scope.globalSets ?? []).includes(owner);
+    case "user":
+      return scope.users === true;
+    default:
+      return true;
+  }
+}

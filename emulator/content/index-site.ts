@@ -1,0 +1,71 @@
+import {
+  type FieldDefinition,
+  RELATION_KINDS,
+  type Site,
+} from "../../generator/content/site-model.js";
+import { assignStructure } from "./assign-structure.js";
+import type { ElementKind, ElementRecord } from "./element-record.js";
+import { assetRecord, globalSetRecord, tagRecord, userRecord } from "./flat-records.js";
+import { categoryRecord, entryRecord } from "./structured-records.js";
+
+/** The site's content, indexed once per load so every query is a filter over arrays. */
+export interface ContentIndex {
+  site: Site;
+  byKind: Record<Exclude<ElementKind, "matrixBlock">, ElementRecord[]>;
+  byId: Map<number, ElementRecord>;
+  /** Element id to the ids it relates to or is related from (relations count both ways). */
+  relations: Map<number, Set<number>>;
+}
+
+const relationKinds: readonly string[] = RELATION_KINDS;
+
+/**
+ * Indexes a site file's content: one {@link ElementRecord} per element with the API's fields
+ * computed (URLs, structure positions, user names, asset extensions) and the relations between
+ * elements, so resolvers never look at the raw file.
+ *
+ * @example
+ * const index = indexSite(site);
+ * index.byKind.entry.length; // every entry, in file order
+ */
+export function indexSite(site: Site): ContentIndex {
+  const { content } = site;
+  const byKind = {
+    entry: content.entries.map((e) => entryRecord(site, e)),
+    asset: content.assets.map((a) => assetRecord(site, a)),
+    category: content.categories.map((c) => categoryRecord(site, c)),
+    tag: content.tags.map((t) => tagRecord(site, t)),
+    user: content.users.map((u) => userRecord(site, u)),
+    globalSet: content.globalSets.map((g) => globalSetRecord(site, g)),
+  };
+  assignStructure(byKind.entry.filter((e) => e.structureId !== null));
+  assignStructure(byKind.category);
+  const byId = new Map<number, ElementRecord>();
+  for (const records of Object.values(byKind))
+    for (const record of records) byId.set(record.id, record);
+  const relations = new Map<number, Set<number>>();
+  const relate = (a: number, b: number) => {
+    if (!relations.has(a)) relations.set(a, new Set());
+    relations.get(a)!.add(b);
+  };
+  for (const record of byId.values()) {
+    for (const [handle, definition] of Object.entries(record._.defs)) {
+      for (const target of relatedIds(definition, record._.fields[handle])) {
+        relate(record.id, target);
+        relate(target, record.id);
+      }
+    }
+  }
+  return { site, byKind, byId, relations };
+}
+
+/**
+ * The element ids a relation field's value holds; nothing for other field kinds.
+ *
+ * @example
+ * relatedIds(site.fields.topics!, [21, 24]); // [21, 24]
+ */
+export function relatedIds(definition: FieldDefinition, value: unknown): number[] {
+  if (!relationKinds.includes(definition.kind) || !Array.isArray(value)) return [];
+  return value.filter((v): v is number => typeof v === "number");
+}

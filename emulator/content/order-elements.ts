@@ -1,0 +1,55 @@
+import { GraphQLError } from "graphql";
+import type { ElementRecord } from "./element-record.js";
+
+/**
+ * Sorts by an `orderBy` string in the CMS's form: `"title ASC, postDate DESC"`. Column names may
+ * carry a table prefix (`elements.dateCreated`, `structureelements.lft`) as in the real API;
+ * `score` is the search score. A column no element has is a GraphQL error naming it. Ties keep
+ * the id order, so the result is always the same.
+ *
+ * @example
+ * orderElements(records, "postDate DESC");
+ */
+export function orderElements(records: ElementRecord[], orderBy: string): ElementRecord[] {
+  const keys = orderBy
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [column = "", direction = "asc"] = part.split(/\s+/);
+      const name = column.slice(column.lastIndexOf(".") + 1);
+      const field = name === "score" ? "searchScore" : name;
+      const dir = direction.toLowerCase();
+      if (dir !== "asc" && dir !== "desc")
+        throw new GraphQLError(`orderBy: unknown direction "${direction}"; use ASC or DESC`);
+      return { field, sign: dir === "desc" ? -1 : 1 };
+    });
+  for (const { field } of keys) {
+    if (records.length > 0 && !records.some((r) => field in r || field in r._.fields)) {
+      throw new GraphQLError(`orderBy: unknown column "${field}"`);
+    }
+  }
+  return [...records].sort((a, b) => {
+    for (const { field, sign } of keys) {
+      const difference = compareValues(fieldValue(a, field), fieldValue(b, field));
+      if (difference !== 0) return difference * sign;
+    }
+    return a.id - b.id;
+  });
+}
+
+function fieldValue(record: ElementRecord, field: string): unknown {
+  return field in record ? record[field] : record._.fields[field];
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return -1;
+  if (b === null || b === undefined) return 1;
+  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
+  const numberA = typeof a === "number" ? a : Number(a);
+  const numberB = typeof b === "number" ? b : Number(b);
+  if (!Number.isNaN(numberA) && !Number.isNaN(numberB) && typeof a !== "boolean")
+    return numberA - numberB;
+  return String(a).localeCompare(String(b), "en", { sensitivity: "base" });
+}

@@ -1,0 +1,126 @@
+import type { GraphQLFieldResolver } from "graphql";
+import { applyDirectives } from "../directives/apply-directives.js";
+import { type TransformArgs, transformUrl } from "../directives/transform-url.js";
+import type { ElementKind, ElementRecord } from "./element-record.js";
+import { inScope } from "./in-scope.js";
+import { matchParam } from "./match-param.js";
+import { matrixBlocks } from "./matrix-blocks.js";
+import type { QueryArgs, QueryContext } from "./query-context.js";
+import { queryElements } from "./query-elements.js";
+import { ROOT, resolveRoot } from "./resolve-root.js";
+
+export { ROOT };
+
+type QueryKind = Exclude<ElementKind, "matrixBlock">;
+
+const relationTargets: Record<string, QueryKind> = {
+  entries: "entry",
+  assets: "asset",
+  categories: "category",
+  tags: "tag",
+  users: "user",
+};
+
+/**
+ * The one field resolver of the emulator: root query fields run element queries, element fields
+ * read the indexed record (structure links, relations, matrix blocks, transforms), and every value
+ * passes through the directives. Only elements in the schema's scope are ever returned.
+ *
+ * @example
+ * execute({ schema, document, rootValue: ROOT, contextValue: context, fieldResolver: resolveField });
+ */
+export const resolveField: GraphQLFieldResolver<unknown, QueryContext, QueryArgs> = (
+  source,
+  args,
+  context,
+  info,
+) => {
+  const value =
+    source === ROOT
+      ? resolveRoot(info.fieldName, args, context)
+      : resolveElementField(source, args, context, info.fieldName);
+  return applyDirectives(value, source, info);
+};
+
+function resolveElementField(
+  source: unknown,
+  args: QueryArgs,
+  context: QueryContext,
+  fieldName: string,
+): unknown {
+  if (typeof source !== "object" || source === null) return null;
+  const record = source as ElementRecord;
+  if (!record._) return (source as Record<string, unknown>)[fieldName] ?? null;
+  const { kind } = record._;
+  const definition = record._.defs[fieldName];
+  if (definition) {
+    const value = record._.fields[fieldName];
+    const target = relationTargets[definition.kind];
+    if (target) {
+      const ids = Array.isArray(value)
+        ? value.filter((v): v is number => typeof v === "number")
+        : [];
+      if (ids.length === 0) return [];
+      const from = ids
+        .map((id) => context.index.byId.get(id))
+        .filter((r): r is ElementRecord => r !== undefined);
+      return queryElements(
+        target,
+        { fixedOrder: true, ...args, id: args.id ?? ids },
+        context,
+        from,
+      );
+    }
+    if (definition.kind === "matrix") {
+      return matrixBlocks(record, fieldName, definition).filter((b) =>
+        matchParam(b.typeHandle as string, args.type),
+      );
+    }
+    if (definition.kind === "date") return typeof value === "string" ? new Date(value) : null;
+    return value ?? null;
+  }
+  switch (fieldName) {
+    case "children":
+      if (kind !== "entry" && kind !== "category") return null;
+      if (record.lft == null) return [];
+      return queryElements(kind, { ...args, descendantOf: record.id, descendantDist: 1 }, context);
+    case "parent": {
+      const parent =
+        record._.parentId == null ? undefined : context.index.byId.get(record._.parentId);
+      return parent && inScope(parent, context.scope) ? parent : null;
+    }
+    case "_count": {
+      const field = record._.defs[String(args.field)];
+      const value = record._.fields[String(args.field)];
+      if (!field) return 0;
+      return field.kind === "matrix"
+        ? matrixBlocks(record, String(args.field), field).length
+        : Array.isArray(value)
+          ? value.length
+          : 0;
+    }
+    case "url":
+      return kind === "asset" && typeof record.url === "string"
+        ? (transformUrl(record.url, args as TransformArgs) ?? record.url)
+        : (record.url ?? null);
+    case "img":
+      return kind === "asset" && record.kind === "image" && typeof record.url === "string"
+        ? imgTag(record)
+        : null;
+    case "photo": {
+      const photo =
+        record.photoId == null ? undefined : context.index.byId.get(record.photoId as number);
+      return photo && inScope(photo, context.scope) ? photo : null;
+    }
+    default:
+      return record[fieldName] ?? null;
+  }
+}
+
+function imgTag(asset: ElementRecord): string {
+  const escapeHtml = (text: string) =>
+    text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const size =
+    asset.width && asset.height ? ` width="${asset.width}" height="${asset.height}"` : "";
+  return `<img src="${escapeHtml(String(asset.url))}"${size} alt="${escapeHtml(asset.title ?? "")}">`;
+}

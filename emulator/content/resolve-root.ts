@@ -1,0 +1,45 @@
+import type { ElementKind } from "./element-record.js";
+import type { QueryArgs, QueryContext } from "./query-context.js";
+import { queryElements } from "./query-elements.js";
+
+type QueryKind = Exclude<ElementKind, "matrixBlock">;
+
+/** The root value of every operation: the resolver tells root fields from element fields by it. */
+export const ROOT = Object.freeze({ root: true });
+
+const rootFields: Record<string, [QueryKind, "list" | "one" | "count"]> = {
+  entries: ["entry", "list"],
+  entry: ["entry", "one"],
+  entryCount: ["entry", "count"],
+  assets: ["asset", "list"],
+  asset: ["asset", "one"],
+  assetCount: ["asset", "count"],
+  categories: ["category", "list"],
+  category: ["category", "one"],
+  categoryCount: ["category", "count"],
+  tags: ["tag", "list"],
+  tag: ["tag", "one"],
+  tagCount: ["tag", "count"],
+  users: ["user", "list"],
+  user: ["user", "one"],
+  userCount: ["user", "count"],
+  globalSets: ["globalSet", "list"],
+  globalSet: ["globalSet", "one"],
+};
+
+/**
+ * A root query field: `ping`, or an element query as a list, a single element (the first match)
+ * or a count. A field the emulator does not know resolves to null.
+ *
+ * @example
+ * resolveRoot("entries", { section: ["news"] }, context);
+ */
+export function resolveRoot(fieldName: string, args: QueryArgs, context: QueryContext): unknown {
+  if (fieldName === "ping") return "pong";
+  const root = rootFields[fieldName];
+  if (!root) return null;
+  const [kind, shape] = root;
+  if (shape === "one") return queryElements(kind, { ...args, limit: 1 }, context)[0] ?? null;
+  const records = queryElements(kind, args, context);
+  return shape === "count" ? records.length : records;
+}

@@ -1,0 +1,78 @@
+import type { CategoryContent, EntryContent, Site } from "../../generator/content/site-model.js";
+import { categoryTypeName, entryTypeName } from "../../generator/content/type-names.js";
+import type { ElementRecord } from "./element-record.js";
+import { recordBasics, searchText } from "./record-basics.js";
+
+/**
+ * The record of an entry: section and type ids and handles, dates, URL, and its parent for
+ * structure sections (positions are assigned afterwards by `assignStructure`).
+ *
+ * @example
+ * const record = entryRecord(site, site.content.entries[0]!);
+ */
+export function entryRecord(site: Site, e: EntryContent): ElementRecord {
+  const { common, defs, pageUrl } = recordBasics(site);
+  const section = site.sections[e.section]!;
+  const type = section.entryTypes[e.type]!;
+  const fields = e.fields ?? {};
+  const base = common(e);
+  return {
+    ...base,
+    __typename: entryTypeName(e.section, e.type),
+    title: e.title,
+    slug: e.slug,
+    uri: e.uri ?? null,
+    url: pageUrl(e.uri),
+    status: base.enabled ? "live" : "disabled",
+    sectionId: section.id,
+    sectionHandle: e.section,
+    typeId: type.id,
+    typeHandle: e.type,
+    postDate: new Date(e.postDate),
+    expiryDate: e.expiryDate ? new Date(e.expiryDate) : null,
+    structureId: section.structureId ?? null,
+    _: {
+      kind: "entry",
+      owner: e.section,
+      ownerType: `${e.section}.${e.type}`,
+      fields,
+      defs: defs(type.fields),
+      parentId: e.parentId ?? null,
+      authorId: e.authorId,
+      searchText: searchText([e.title, e.slug], fields),
+    },
+  };
+}
+
+/**
+ * The record of a category: group id and handle, URL, and its parent in the group's structure.
+ *
+ * @example
+ * const record = categoryRecord(site, site.content.categories[0]!);
+ */
+export function categoryRecord(site: Site, c: CategoryContent): ElementRecord {
+  const { common, defs, pageUrl } = recordBasics(site);
+  const group = site.categoryGroups[c.group]!;
+  const fields = c.fields ?? {};
+  const base = common(c);
+  return {
+    ...base,
+    __typename: categoryTypeName(c.group),
+    title: c.title,
+    slug: c.slug,
+    uri: c.uri ?? null,
+    url: pageUrl(c.uri),
+    status: base.enabled ? "enabled" : "disabled",
+    groupId: group.id,
+    groupHandle: c.group,
+    structureId: group.structureId,
+    _: {
+      kind: "category",
+      owner: c.group,
+      fields,
+      defs: defs(group.fields),
+      parentId: c.parentId ?? null,
+      searchText: searchText([c.title, c.slug], fields),
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { type GraphQLResolveInfo, getDirectiveValues } from "graphql";
+import type { ElementRecord } from "../content/element-record.js";
+import { formatDateTime } from "./format-date-time.js";
+import { renderMarkdown } from "./render-markdown.js";
+import { type TransformArgs, transformUrl } from "./transform-url.js";
+
+/**
+ * Applies the presentation directives on a field, in the order written: `@formatDateTime` to
+ * dates, `@markdown` to strings, `@transform` to an asset's `url`. A directive on a value it does
+ * not apply to leaves the value as it is, as in the real API. Dates left unformatted come out in
+ * the Atom format in UTC.
+ *
+ * @example
+ * const shown = applyDirectives(value, source, info);
+ */
+export function applyDirectives(
+  value: unknown,
+  source: unknown,
+  info: GraphQLResolveInfo,
+): unknown {
+  let result = value;
+  for (const node of info.fieldNodes[0]?.directives ?? []) {
+    const definition = info.schema.getDirective(node.name.value);
+    if (!definition) continue;
+    const args = (getDirectiveValues(definition, { directives: [node] }, info.variableValues) ??
+      {}) as Record<string, unknown>;
+    switch (node.name.value) {
+      case "formatDateTime":
+        if (result instanceof Date) {
+          result = formatDateTime(
+            result,
+            (args.format as string | null) ?? undefined,
+            (args.timezone as string | null) ?? undefined,
+          );
+        }
+        break;
+      case "markdown":
+        if (typeof result === "string") {
+          result = renderMarkdown(
+            result,
+            (args.flavor as string | null) ?? undefined,
+            args.inlineOnly === true,
+          );
+        }
+        break;
+      case "transform": {
+        const record = source as ElementRecord | undefined;
+        if (
+          record?._?.kind === "asset" &&
+          info.fieldName === "url" &&
+          typeof record.url === "string"
+        ) {
+          result = transformUrl(record.url, args as TransformArgs) ?? result;
+        }
+        break;
+      }
+    }
+  }
+  return result instanceof Date ? formatDateTime(result) : result;
+}

@@ -1,0 +1,173 @@
+/** The default format: the Atom date-time form, `2024-05-01T09:30:00+00:00`. */
+export const ATOM_FORMAT = "Y-m-d\\TH:i:sP";
+
+const dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * Formats a date with a PHP-style format string in a named time zone, as the `@formatDateTime`
+ * directive does. Supported letters: d D j l N S w z W F m M n t L o Y y a A g G h H i s u v e T
+ * P p O c r U Z; a backslash escapes the next character; any other character is copied. An
+ * unknown time zone is a RangeError that names it.
+ *
+ * @example
+ * formatDateTime(new Date("2024-05-01T09:30:00Z"), "D, d M Y H:i", "Europe/Paris");
+ * // "Wed, 01 May 2024 11:30"
+ */
+export function formatDateTime(date: Date, format = ATOM_FORMAT, timeZone = "UTC"): string {
+  const p = zonedParts(date, timeZone);
+  const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0");
+  const offset = (colon: boolean) =>
+    `${p.offsetMinutes < 0 ? "-" : "+"}${pad(Math.trunc(Math.abs(p.offsetMinutes) / 60))}${colon ? ":" : ""}${pad(Math.abs(p.offsetMinutes) % 60)}`;
+  const leap = (p.year % 4 === 0 && p.year % 100 !== 0) || p.year % 400 === 0;
+  const dayOfYear = Math.round(
+    (Date.UTC(p.year, p.month - 1, p.day) - Date.UTC(p.year, 0, 1)) / 86_400_000,
+  );
+  const iso = isoWeek(p.year, p.month, p.day);
+  const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  const letters: Record<string, () => string> = {
+    d: () => pad(p.day),
+    D: () => dayNames[p.weekday]!.slice(0, 3),
+    j: () => String(p.day),
+    l: () => dayNames[p.weekday]!,
+    N: () => String(p.weekday === 0 ? 7 : p.weekday),
+    S: () => ordinalSuffix(p.day),
+    w: () => String(p.weekday),
+    z: () => String(dayOfYear),
+    W: () => pad(iso.week),
+    F: () => monthNames[p.month - 1]!,
+    m: () => pad(p.month),
+    M: () => monthNames[p.month - 1]!.slice(0, 3),
+    n: () => String(p.month),
+    t: () => String(new Date(Date.UTC(p.year, p.month, 0)).getUTCDate()),
+    L: () => (leap ? "1" : "0"),
+    o: () => String(iso.year),
+    Y: () => String(p.year),
+    y: () => pad(p.year % 100),
+    a: () => (p.hour < 12 ? "am" : "pm"),
+    A: () => (p.hour < 12 ? "AM" : "PM"),
+    g: () => String(hour12),
+    G: () => String(p.hour),
+    h: () => pad(hour12),
+    H: () => pad(p.hour),
+    i: () => pad(p.minute),
+    s: () => pad(p.second),
+    u: () => pad(p.millisecond * 1000, 6),
+    v: () => pad(p.millisecond, 3),
+    e: () => timeZone,
+    T: () => p.abbreviation || offset(true),
+    P: () => offset(true),
+    p: () => (p.offsetMinutes === 0 ? "Z" : offset(true)),
+    O: () => offset(false),
+    Z: () => String(p.offsetMinutes * 60),
+    U: () => String(Math.floor(date.getTime() / 1000)),
+  };
+  letters.c = () => formatDateTime(date, ATOM_FORMAT, timeZone);
+  letters.r = () => formatDateTime(date, "D, d M Y H:i:s O", timeZone);
+  let out = "";
+  for (let i = 0; i < format.length; i++) {
+    const char = format[i]!;
+    if (char === "\\") {
+      out += format[++i] ?? "";
+      continue;
+    }
+    const letter = letters[char];
+    out += letter ? letter() : char;
+  }
+  return out;
+}
+
+interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+  weekday: number;
+  offsetMinutes: number;
+  abbreviation: string;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function zonedParts(date: Date, timeZone: string): ZonedParts {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    try {
+      formatter = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric",
+        timeZoneName: "short",
+      });
+    } catch {
+      throw new RangeError(
+        `Unknown time zone "${timeZone}"; use an IANA name such as "Europe/London"`,
+      );
+    }
+    if (formatters.size < 200) formatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  const day = Number(parts.day);
+  const hour = Number(parts.hour);
+  const minute = Number(parts.minute);
+  const second = Number(parts.second);
+  const wallClock = Date.UTC(year, month - 1, day, hour, minute, second);
+  const offsetMinutes = Math.round((wallClock - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  // Zones without a common abbreviation show their offset, as PHP does ("+02:00").
+  const name = parts.timeZoneName ?? "";
+  const abbreviation = /^(Etc\/)?(UTC|GMT)$/.test(timeZone)
+    ? "UTC"
+    : /^GMT[+-]/.test(name)
+      ? ""
+      : name;
+  return {
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second,
+    millisecond: date.getUTCMilliseconds(),
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+    offsetMinutes,
+    abbreviation,
+  };
+}
+
+function ordinalSuffix(day: number): string {
+  if (day % 100 >= 11 && day % 100 <= 13) return "th";
+  return ["th", "st", "nd", "rd"][day % 10] ?? "th";
+}
+
+function isoWeek(year: number, month: number, day: number): { year: number; week: number } {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const weekday = date.getUTCDay() || 7;
+  date.setUTCDate(date.getUTCDate() + 4 - weekday);
+  const weekYear = date.getUTCFullYear();
+  const week = Math.ceil(((date.getTime() - Date.UTC(weekYear, 0, 1)) / 86_400_000 + 1) / 7);
+  return { year: weekYear, week };
+}

@@ -1,0 +1,112 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ApiSchemaDefinition } from "../generator/content/site-model.js";
+import { executeGraphQL } from "./execute-graphql.js";
+import { corsHeaders } from "./http/cors-headers.js";
+import { errorBody } from "./http/error-body.js";
+import { graphqlParams } from "./http/graphql-params.js";
+import { HttpError } from "./http/http-error.js";
+import type { Logger } from "./logger.js";
+import { ResultCache } from "./result-cache.js";
+import { selectSchema } from "./select-schema.js";
+import type { ServerConfig } from "./server-config.js";
+import type { SiteStore } from "./site-store.js";
+
+/** The header that says whether the body came from the result cache. */
+export const CACHE_HEADER = "x-typewire-cache";
+
+export interface RequestDeps {
+  config: ServerConfig;
+  store: SiteStore;
+  cache: ResultCache;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * Answers one HTTP request: CORS preflight, route, method and content type, token, then the
+ * GraphQL request through the result cache. It never throws and never answers 5xx for anything a
+ * client sends; an internal failure is logged and answered with a generic 500.
+ *
+ * @example
+ * createServer((request, response) => void handleRequest(request, response, deps));
+ */
+export async function handleRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  deps: RequestDeps,
+): Promise<void> {
+  const cors = corsHeaders(
+    typeof request.headers.origin === "string" ? request.headers.origin : undefined,
+  );
+  try {
+    const url = new URL(request.url ?? "/", "http://emulator.invalid");
+    if (url.pathname.replace(/\/+$/, "") !== deps.config.route.replace(/\/+$/, "")) {
+      throw new HttpError(404, `Not found: the endpoint is ${deps.config.route}`);
+    }
+    if (request.method === "OPTIONS") {
+      send(response, 200, { ...cors, "content-length": "0" }, "");
+      return;
+    }
+    if (!["GET", "HEAD", "POST"].includes(request.method ?? "")) {
+      throw new HttpError(
+        405,
+        `Method ${request.method} is not allowed; use GET, POST or OPTIONS`,
+        { allow: "GET, POST, OPTIONS" },
+      );
+    }
+    const schemas: Record<string, ApiSchemaDefinition> =
+      deps.config.schemas ?? deps.store.site.schemas;
+    const selected = selectSchema(request.headers.authorization, schemas, deps.now());
+    const params = await graphqlParams(request, url, deps.config.maxBodyBytes);
+    const caching = deps.config.enableGraphQlCaching;
+    const key = ResultCache.key(
+      selected.handle,
+      params.query,
+      params.variables,
+      params.operationName,
+    );
+    const cached = caching ? deps.cache.get(key) : undefined;
+    if (cached !== undefined) {
+      send(response, 200, { ...cors, ...json, [CACHE_HEADER]: "HIT" }, cached);
+      return;
+    }
+    const { store } = deps;
+    const schema = store.schemaFor(selected.handle, selected.scope);
+    const result = await executeGraphQL(
+      schema,
+      params,
+      { index: store.index, scope: selected.scope, now: deps.now() },
+      deps.config.devMode,
+    );
+    const body = JSON.stringify(result);
+    if (caching && result.errors === undefined) deps.cache.set(key, body);
+    send(response, 200, { ...cors, ...json, [CACHE_HEADER]: caching ? "MISS" : "BYPASS" }, body);
+  } catch (error) {
+    if (error instanceof HttpError) {
+      send(
+        response,
+        error.status,
+        { ...cors, ...json, ...error.headers },
+        errorBody(error.status, error.message),
+      );
+      return;
+    }
+    deps.logger.error(
+      `internal error on ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`,
+    );
+    send(response, 500, { ...cors, ...json }, errorBody(500, "Internal server error"));
+  }
+}
+
+const json = { "content-type": "application/json; charset=utf-8" };
+
+function send(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string,
+): void {
+  if (response.headersSent || response.destroyed) return;
+  response.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(body)) });
+  response.end(body);
+}

@@ -1,0 +1,118 @@
+import { readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { Ajv } from "ajv";
+import { shapeError } from "../generator/config.js";
+import type { ApiSchemaDefinition } from "../generator/content/site-model.js";
+import { GeneratorError } from "../generator/errors.js";
+import { readJsonSource } from "../generator/json-source.js";
+
+/** The emulator's settings, with every default filled in. */
+export interface ServerConfig {
+  /** The site file; undefined means the bundled example site. */
+  site: string | undefined;
+  host: string;
+  port: number;
+  /** The one endpoint route, `/api` by default. */
+  route: string;
+  /** Full validation errors (on), or production behaviour where unknown fields are dropped. */
+  devMode: boolean;
+  enableGraphQlCaching: boolean;
+  /** Largest accepted request body; a larger one is a 413. */
+  maxBodyBytes: number;
+  /** The API schemas by handle, replacing the site file's `schemas` when given. */
+  schemas: Record<string, ApiSchemaDefinition> | undefined;
+}
+
+/** The config as written in a file or passed to `createContentServer`: every key optional. */
+export type ServerConfigInput = Partial<ServerConfig>;
+
+/**
+ * Fills in the defaults: `127.0.0.1:4000`, route `/api`, dev mode and caching on, a 1 MiB body
+ * limit, and the site file's own schemas. Throws a TypeError naming a bad entry.
+ *
+ * @example
+ * const config = resolveServerConfig({ enableGraphQlCaching: false });
+ */
+export function resolveServerConfig(input: ServerConfigInput = {}): ServerConfig {
+  if (input.route !== undefined && !input.route.startsWith("/")) {
+    throw new TypeError(`route: "${input.route}" must start with "/"`);
+  }
+  if (input.schemas) checkSchemas(input.schemas);
+  return {
+    site: input.site,
+    host: input.host ?? "127.0.0.1",
+    port: input.port ?? 4000,
+    route: input.route ?? "/api",
+    devMode: input.devMode ?? true,
+    enableGraphQlCaching: input.enableGraphQlCaching ?? true,
+    maxBodyBytes: input.maxBodyBytes ?? 1024 * 1024,
+    schemas: input.schemas,
+  };
+}
+
+/**
+ * Checks a `schemas` object: tokens unique, expiry dates valid, one public schema at most and
+ * only it without a token. Throws a TypeError that starts with the key path.
+ *
+ * @example
+ * checkSchemas({ app: { name: "App", enabled: true, scope: {} } }); // throws: a private schema needs a token
+ */
+export function checkSchemas(schemas: Record<string, ApiSchemaDefinition>): void {
+  const tokens = new Set<string>();
+  let publicCount = 0;
+  for (const [handle, schema] of Object.entries(schemas)) {
+    if (schema.public) {
+      publicCount++;
+      if (schema.accessToken !== undefined)
+        throw new TypeError(`schemas.${handle}.accessToken: the public schema has no token`);
+    } else if (schema.accessToken === undefined) {
+      throw new TypeError(`schemas.${handle}.accessToken: a private schema needs a token`);
+    } else if (tokens.has(schema.accessToken)) {
+      throw new TypeError(
+        `schemas.${handle}.accessToken: the token is already used by another schema`,
+      );
+    } else tokens.add(schema.accessToken);
+    if (schema.expiryDate && Number.isNaN(Date.parse(schema.expiryDate))) {
+      throw new TypeError(
+        `schemas.${handle}.expiryDate: "${schema.expiryDate}" is not an ISO 8601 date`,
+      );
+    }
+  }
+  if (publicCount > 1) throw new TypeError("schemas: only one schema can be public");
+}
+
+const shape = JSON.parse(
+  readFileSync(new URL("./server-config.schema.json", import.meta.url), "utf8"),
+);
+const validateShape = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile(
+  shape,
+);
+
+/**
+ * Reads a server config file (strict JSON): a wrong shape, a duplicate token or a bad date is a
+ * GeneratorError with the file, line and key. `site` is relative to the config file's folder.
+ *
+ * @example
+ * const config = await loadServerConfig("typewire.serve.json");
+ */
+export async function loadServerConfig(file: string, cwd = process.cwd()): Promise<ServerConfig> {
+  const path = resolve(cwd, file);
+  const source = await readJsonSource(path, relative(cwd, path) || path);
+  if (!validateShape(source.value)) throw shapeError(validateShape.errors?.[0], source);
+  const { $schema: _, ...raw } = source.value as ServerConfigInput & { $schema?: string };
+  try {
+    const config = resolveServerConfig({
+      ...raw,
+      site: raw.site === undefined ? undefined : resolve(dirname(path), raw.site),
+    });
+    return config;
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = (/^([\w.]+): /.exec(message)?.[1] ?? "").split(".").filter(Boolean);
+    throw new GeneratorError(message.replace(/^[\w.]+: /, ""), {
+      file: source.file,
+      ...source.locate(at),
+      ...(at.length > 0 ? { entry: at.join(".") } : {}),
+    });
+  }
+}

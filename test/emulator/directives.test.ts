@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDateTime } from "../../emulator/directives/format-date-time.js";
+import { renderMarkdown } from "../../emulator/directives/render-markdown.js";
+import { transformUrl } from "../../emulator/directives/transform-url.js";
+import type { ContentServer } from "../../emulator/index.js";
+import { post, startServer } from "./emulator-harness.js";
+
+const monday = new Date("2024-03-04T08:30:00Z");
+
+describe("formatDateTime", () => {
+  it.each([
+    [undefined, "UTC", "2024-03-04T08:30:00+00:00"],
+    ["Y-m-d H:i:s", "UTC", "2024-03-04 08:30:00"],
+    ["D, d M Y", "UTC", "Mon, 04 Mar 2024"],
+    ["l jS F Y", "UTC", "Monday 4th March 2024"],
+    ["N w z t L W o y n", "UTC", "1 1 63 31 1 10 2024 24 3"],
+    ["g:i a|G|h|A", "UTC", "8:30 am|8|08|AM"],
+    ["U u v", "UTC", "1709541000 000000 000"],
+    ["c", "America/New_York", "2024-03-04T03:30:00-05:00"],
+    ["T O Z e", "America/New_York", "EST -0500 -18000 America/New_York"],
+    ["H:i P p", "Asia/Kolkata", "14:00 +05:30 +05:30"],
+    ["p", "UTC", "Z"],
+    ["r", "UTC", "Mon, 04 Mar 2024 08:30:00 +0000"],
+    ["\\Y\\-m", "UTC", "Y-03"],
+    ["jS jS jS jS", "UTC", "4th 4th 4th 4th"],
+  ])("format %j in %s → %s", (format, zone, expected) => {
+    expect(formatDateTime(monday, format, zone)).toBe(expected);
+  });
+
+  it("gives ordinal suffixes and the ISO week year", () => {
+    expect(
+      ["2024-03-01", "2024-03-02", "2024-03-03", "2024-03-11", "2024-03-22"].map((d) =>
+        formatDateTime(new Date(d), "jS"),
+      ),
+    ).toEqual(["1st", "2nd", "3rd", "11th", "22nd"]);
+    expect(formatDateTime(new Date("2021-01-01T00:00:00Z"), "o-W")).toBe("2020-53");
+  });
+
+  it("refuses an unknown time zone by name", () => {
+    expect(() => formatDateTime(monday, undefined, "Mars/Olympus")).toThrow(
+      /Unknown time zone "Mars\/Olympus"/,
+    );
+  });
+});
+
+describe("renderMarkdown", () => {
+  it("renders each flavor as markdown-it's matching preset", () => {
+    expect(renderMarkdown("Hello *world*")).toBe("<p>Hello <em>world</em></p>\n");
+    expect(renderMarkdown("~~gone~~", "original")).toBe("<p>~~gone~~</p>\n");
+    expect(renderMarkdown("~~gone~~", "gfm")).toBe("<p><s>gone</s></p>\n");
+    expect(renderMarkdown("a\nb", "gfm")).toBe("<p>a\nb</p>\n");
+    expect(renderMarkdown("a\nb", "gfm-comment")).toBe("<p>a<br>\nb</p>\n");
+    expect(renderMarkdown("| a |\n|---|\n| 1 |", "extra")).toContain("<table>");
+    expect(renderMarkdown("| a |\n|---|\n| 1 |", "original")).not.toContain("<table>");
+  });
+
+  it("escapes raw HTML and refuses an unknown flavor", () => {
+    expect(renderMarkdown("<script>x</script>", "gfm")).toBe(
+      "<p>&lt;script&gt;x&lt;/script&gt;</p>\n",
+    );
+    expect(() => renderMarkdown("x", "wiki")).toThrow(
+      /Unknown markdown flavor "wiki"; use one of original, gfm, gfm-comment, extra/,
+    );
+  });
+});
+
+describe("transformUrl", () => {
+  const url = "https://cdn.example/images/team/ada.jpg";
+  it.each([
+    [
+      { width: 640, height: 480 },
+      "https://cdn.example/images/team/_640x480_crop_center-center/ada.jpg",
+    ],
+    [{ width: 300 }, "https://cdn.example/images/team/_300xAUTO_crop_center-center/ada.jpg"],
+    [
+      {
+        width: 300,
+        height: 300,
+        mode: "fit",
+        position: "top-left",
+        quality: 80,
+        interlace: "line",
+      },
+      "https://cdn.example/images/team/_300x300_fit_top-left_80_line/ada.jpg",
+    ],
+    [{ handle: "thumb" }, "https://cdn.example/images/team/_thumb/ada.jpg"],
+    [{ transform: "thumb", format: "webp" }, "https://cdn.example/images/team/_thumb/ada.webp"],
+    [{ format: "png" }, "https://cdn.example/images/team/_original/ada.png"],
+    [
+      { width: 10, height: 10, immediately: true },
+      "https://cdn.example/images/team/_10x10_crop_center-center/ada.jpg",
+    ],
+  ])("%j → %s", (args, expected) => {
+    expect(transformUrl(url, args)).toBe(expected);
+    expect(transformUrl(url, args)).toBe(transformUrl(url, { ...args }));
+  });
+
+  it("returns undefined without a transform and refuses bad arguments", () => {
+    expect(transformUrl(url, {})).toBeUndefined();
+    expect(() => transformUrl(url, { width: 10, mode: "squash" })).toThrow(
+      /Unknown transform mode "squash"/,
+    );
+    expect(() => transformUrl(url, { width: 10, position: "middle" })).toThrow(
+      /Unknown transform position "middle"/,
+    );
+    expect(() => transformUrl(url, { width: -1 })).toThrow(/width must be positive/);
+  });
+});
+
+describe("directives over HTTP", () => {
+  let server: ContentServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it("@formatDateTime formats DateTime fields and leaves other fields alone", async () => {
+    const reply = await post(
+      server,
+      '{ entry(id: 40) { postDate dateCreated @formatDateTime(format: "D j M Y, H:i T", timezone: "Europe/London") title @formatDateTime(format: "Y") } }',
+    );
+    expect(reply.body.data).toEqual({
+      entry: {
+        postDate: "2024-03-04T08:30:00+00:00",
+        dateCreated: "Mon 4 Mar 2024, 08:30 GMT",
+        title: "Offshore wind farm reaches full output",
+      },
+    });
+  });
+
+  it("@formatDateTime takes variables and reports an unknown zone in errors", async () => {
+    const reply = await post(
+      server,
+      'query($tz: String) { entry(id: 40) { postDate @formatDateTime(format: "H:i", timezone: $tz) } }',
+      { variables: { tz: "Asia/Tokyo" } },
+    );
+    expect(reply.body.data).toEqual({ entry: { postDate: "17:30" } });
+    const bad = await post(
+      server,
+      '{ entry(id: 40) { id postDate @formatDateTime(timezone: "Nowhere/Land") } }',
+    );
+    expect(bad.status).toBe(200);
+    expect(bad.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/Unknown time zone "Nowhere\/Land"/),
+      path: ["entry", "postDate"],
+    });
+    expect(bad.body.data).toEqual({ entry: { id: "40", postDate: null } });
+  });
+
+  it("@markdown renders a text field with the flavor asked for", async () => {
+    const reply = await post(
+      server,
+      '{ entry(id: 40) { title @markdown ... on news_article_Entry { summary @markdown(flavor: "gfm") } } }',
+    );
+    expect(reply.body.data).toEqual({
+      entry: {
+        title: "<p>Offshore wind farm reaches full output</p>\n",
+        summary: "<p>All forty turbines off the point are now feeding the grid.</p>\n",
+      },
+    });
+  });
+
+  it("@transform and url arguments give the transform URL of an asset", async () => {
+    const reply = await post(
+      server,
+      '{ asset(id: 10) { url plain: url sized: url(width: 200, height: 100) directed: url @transform(width: 200, height: 100) named: url @transform(handle: "hero") title @transform(width: 1) } }',
+    );
+    expect(reply.body.data).toEqual({
+      asset: {
+        url: "https://cdn.northwind.example/images/harbour-dawn.jpg",
+        plain: "https://cdn.northwind.example/images/harbour-dawn.jpg",
+        sized: "https://cdn.northwind.example/images/_200x100_crop_center-center/harbour-dawn.jpg",
+        directed:
+          "https://cdn.northwind.example/images/_200x100_crop_center-center/harbour-dawn.jpg",
+        named: "https://cdn.northwind.example/images/_hero/harbour-dawn.jpg",
+        title: "Harbour at dawn",
+      },
+    });
+  });
+});
