@@ -37,10 +37,14 @@ export function toTypeSchema(schema: unknown, used: Set<string>): unknown {
   const out: JsonSchema = {};
   for (const [key, value] of entries) {
     if (key === "title" || key === "$schema" || key === "$id") continue;
-    // `properties` maps names to schemas: walk each value, keep the names as they are.
+    // `properties` maps field names to schemas: keep the names, sort them (an `action` first).
     out[key] =
       key === "properties" && typeof value === "object" && value !== null
-        ? Object.fromEntries(Object.entries(value).map(([name, child]) => [name, toTypeSchema(child, used)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => byField(a, b))
+              .map(([name, child]) => [name, toTypeSchema(child, used)]),
+          )
         : toTypeSchema(value, used);
   }
   return out;
@@ -52,7 +56,7 @@ export function toTypeSchema(schema: unknown, used: Set<string>): unknown {
  */
 export function flattenVariant(root: JsonSchema, variant: JsonSchema | undefined): JsonSchema {
   const properties = { ...asRecord(root.properties), ...asRecord(variant?.properties) };
-  const names = Object.keys(properties).sort((a, b) => (a === "action" ? -1 : b === "action" ? 1 : compareText(a, b)));
+  const names = Object.keys(properties).sort(byField);
   const required = new Set([...asStrings(root.required), ...asStrings(variant?.required)]);
   const description = variant?.description ?? root.description;
   return {
@@ -88,6 +92,11 @@ export async function compilePayloadType(schema: JsonSchema, name: string, file:
       { cause: error },
     );
   }
+}
+
+/** Field order in generated types: `action` first, then by name. */
+function byField(a: string, b: string): number {
+  return a === "action" ? -1 : b === "action" ? 1 : compareText(a, b);
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -38,10 +38,10 @@ export interface App {
 }
 
 export interface AutoMerge {
+  commit_message: string | null;
+  commit_title: string | null;
   enabled_by: User;
   merge_method: "merge" | "squash" | "rebase";
-  commit_title: string | null;
-  commit_message: string | null;
 }
 
 export interface CheckRun {
@@ -409,16 +409,16 @@ export interface Discussion {
 }
 
 export interface Enterprise {
+  avatar_url: string;
+  created_at: string | null;
+  description?: string | null;
+  html_url: string;
   id: number;
-  slug: string;
   name: string;
   node_id: string;
-  avatar_url: string;
-  description?: string | null;
-  website_url?: string | null;
-  html_url: string;
-  created_at: string | null;
+  slug: string;
   updated_at: string | null;
+  website_url?: string | null;
 }
 
 export interface Installation {
@@ -968,18 +968,18 @@ export interface Team {
 }
 
 export interface TeamParent {
-  id: number;
-  node_id: string;
-  name: string;
-  slug: string;
   description?: string | null;
-  privacy?: "open" | "closed" | "secret";
+  html_url: string;
+  id: number;
+  members_url?: string;
+  name: string;
+  node_id: string;
   notification_setting?: string;
   permission?: string;
-  url: string;
-  html_url: string;
-  members_url?: string;
+  privacy?: "open" | "closed" | "secret";
   repositories_url?: string;
+  slug: string;
+  url: string;
 }
 
 export interface User {
