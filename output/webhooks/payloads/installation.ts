@@ -20,7 +20,7 @@ export type InstallationEvent =
 export interface InstallationCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
-  installation?: Installation;
+  installation: Installation;
   organization?: Organization;
   repositories: InstallationRepository[];
   requester?: User;
@@ -30,7 +30,7 @@ export interface InstallationCreatedEvent {
 export interface InstallationDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
-  installation?: Installation;
+  installation: Installation;
   organization?: Organization;
   repositories: InstallationRepository[];
   sender: User;
@@ -39,7 +39,7 @@ export interface InstallationDeletedEvent {
 export interface InstallationNewPermissionsAcceptedEvent {
   action: "new_permissions_accepted";
   enterprise?: Enterprise;
-  installation?: Installation;
+  installation: Installation;
   organization?: Organization;
   repositories: InstallationRepository[];
   sender: User;
@@ -48,7 +48,7 @@ export interface InstallationNewPermissionsAcceptedEvent {
 export interface InstallationSuspendEvent {
   action: "suspend";
   enterprise?: Enterprise;
-  installation?: Installation;
+  installation: Installation;
   organization?: Organization;
   sender: User;
 }
@@ -56,7 +56,7 @@ export interface InstallationSuspendEvent {
 export interface InstallationUnsuspendEvent {
   action: "unsuspend";
   enterprise?: Enterprise;
-  installation?: Installation;
+  installation: Installation;
   organization?: Organization;
   sender: User;
 }

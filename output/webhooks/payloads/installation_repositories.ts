@@ -16,7 +16,7 @@ export type InstallationRepositoriesEvent =
 export interface InstallationRepositoriesAddedEvent {
   action: "added";
   enterprise?: Enterprise;
-  installation?: Installation;
+  installation: Installation;
   organization?: Organization;
   repositories_added: InstallationRepository[];
   repositories_removed: InstallationRepository[];
@@ -28,7 +28,7 @@ export interface InstallationRepositoriesAddedEvent {
 export interface InstallationRepositoriesRemovedEvent {
   action: "removed";
   enterprise?: Enterprise;
-  installation?: Installation;
+  installation: Installation;
   organization?: Organization;
   repositories_added: InstallationRepository[];
   repositories_removed: InstallationRepository[];
