@@ -2,6 +2,7 @@
 // To change it, edit schemas/webhooks/payloads/code_scanning_alert.json and run `typewire generate`.
 
 import type {
+  CodeScanningAlertInstance,
   Enterprise,
   InstallationLite,
   Organization,
@@ -27,43 +28,9 @@ export interface CodeScanningAlertAppearedInBranchEvent {
     dismissed_reason: string | null;
     fixed_at?: string | null;
     html_url: string;
-    instances: {
-      analysis_key: string;
-      classifications?: string[];
-      commit_sha?: string;
-      environment: string;
-      location?: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message?: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    }[];
+    instances: CodeScanningAlertInstance[];
     instances_url?: string;
-    most_recent_instance?: {
-      analysis_key: string;
-      classifications: unknown[];
-      commit_sha: string;
-      environment: string;
-      location: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    };
+    most_recent_instance?: CodeScanningAlertInstance;
     number: number;
     rule: {
       description: string;
@@ -101,43 +68,9 @@ export interface CodeScanningAlertClosedByUserEvent {
     dismissed_reason: string | null;
     fixed_at?: string | null;
     html_url: string;
-    instances: {
-      analysis_key: string;
-      classifications?: string[];
-      commit_sha?: string;
-      environment: string;
-      location?: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message?: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    }[];
+    instances: CodeScanningAlertInstance[];
     instances_url?: string;
-    most_recent_instance?: {
-      analysis_key: string;
-      classifications: unknown[];
-      commit_sha: string;
-      environment: string;
-      location: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    };
+    most_recent_instance?: CodeScanningAlertInstance;
     number: number;
     rule: {
       description: string;
@@ -175,43 +108,9 @@ export interface CodeScanningAlertCreatedEvent {
     dismissed_reason: string | null;
     fixed_at?: string | null;
     html_url: string;
-    instances: {
-      analysis_key: string;
-      classifications?: string[];
-      commit_sha?: string;
-      environment: string;
-      location?: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message?: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    }[];
+    instances: CodeScanningAlertInstance[];
     instances_url?: string;
-    most_recent_instance?: {
-      analysis_key: string;
-      classifications: unknown[];
-      commit_sha: string;
-      environment: string;
-      location: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    };
+    most_recent_instance?: CodeScanningAlertInstance;
     number: number;
     rule: {
       description: string;
@@ -249,43 +148,9 @@ export interface CodeScanningAlertFixedEvent {
     dismissed_reason: string | null;
     fixed_at?: string | null;
     html_url: string;
-    instances: {
-      analysis_key: string;
-      classifications?: string[];
-      commit_sha?: string;
-      environment: string;
-      location?: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message?: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    }[];
+    instances: CodeScanningAlertInstance[];
     instances_url?: string;
-    most_recent_instance?: {
-      analysis_key: string;
-      classifications: unknown[];
-      commit_sha: string;
-      environment: string;
-      location: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    };
+    most_recent_instance?: CodeScanningAlertInstance;
     number: number;
     rule: {
       description: string;
@@ -323,43 +188,9 @@ export interface CodeScanningAlertReopenedEvent {
     dismissed_reason: string | null;
     fixed_at?: string | null;
     html_url: string;
-    instances: {
-      analysis_key: string;
-      classifications?: string[];
-      commit_sha?: string;
-      environment: string;
-      location?: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message?: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    }[];
+    instances: CodeScanningAlertInstance[];
     instances_url?: string;
-    most_recent_instance?: {
-      analysis_key: string;
-      classifications: unknown[];
-      commit_sha: string;
-      environment: string;
-      location: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    };
+    most_recent_instance?: CodeScanningAlertInstance;
     number: number;
     rule: {
       description: string;
@@ -397,43 +228,9 @@ export interface CodeScanningAlertReopenedByUserEvent {
     dismissed_reason: string | null;
     fixed_at?: string | null;
     html_url: string;
-    instances: {
-      analysis_key: string;
-      classifications?: string[];
-      commit_sha?: string;
-      environment: string;
-      location?: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message?: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    }[];
+    instances: CodeScanningAlertInstance[];
     instances_url?: string;
-    most_recent_instance?: {
-      analysis_key: string;
-      classifications: unknown[];
-      commit_sha: string;
-      environment: string;
-      location: {
-        end_column: number;
-        end_line: number;
-        path: string;
-        start_column: number;
-        start_line: number;
-      };
-      message: {
-        text: string;
-      };
-      ref: string;
-      state: string;
-    };
+    most_recent_instance?: CodeScanningAlertInstance;
     number: number;
     rule: {
       description: string;

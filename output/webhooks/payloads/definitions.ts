@@ -3,15 +3,15 @@
 
 export interface App {
   created_at: string;
-  description: string;
-  events: string[];
+  description: string | null;
+  events?: string[];
   external_url: string;
   html_url: string;
   id: number;
   name: string;
   node_id: string;
   owner: User;
-  permissions: {
+  permissions?: {
     actions?: string;
     administration?: string;
     checks: string;
@@ -23,7 +23,12 @@ export interface App {
     members?: string;
     merge_queues?: string;
     metadata: string;
+    organization_administration?: string;
+    organization_hooks?: string;
     organization_packages?: string;
+    organization_plan?: string;
+    organization_projects?: string;
+    organization_user_blocking?: string;
     packages?: string;
     pages?: string;
     pull_requests: string;
@@ -31,9 +36,10 @@ export interface App {
     repository_projects?: string;
     security_events?: string;
     statuses?: string;
+    team_discussions?: string;
     vulnerability_alerts?: string;
   };
-  slug: string;
+  slug?: string;
   updated_at: string;
 }
 
@@ -45,146 +51,26 @@ export interface AutoMerge {
 }
 
 export interface CheckRun {
-  app?: {
-    created_at: string;
-    description: string | null;
-    events?: string[];
-    external_url: string;
-    html_url: string;
-    id: number;
-    name: string;
-    node_id: string;
-    owner: User;
-    permissions?: {
-      actions?: string;
-      administration?: string;
-      checks: string;
-      contents?: string;
-      deployments?: string;
-      issues?: string;
-      members?: string;
-      metadata: string;
-      organization_administration?: string;
-      organization_hooks?: string;
-      organization_packages?: string;
-      organization_plan?: string;
-      organization_projects?: string;
-      organization_user_blocking?: string;
-      packages?: string;
-      pages?: string;
-      pull_requests: string;
-      repository_hooks?: string;
-      repository_projects?: string;
-      security_events?: string;
-      statuses?: string;
-      team_discussions?: string;
-      vulnerability_alerts?: string;
-    };
-    slug?: string;
-    updated_at: string;
-  };
+  app?: App;
   check_suite?: {
     after: string;
-    app: {
-      created_at: string;
-      description: string | null;
-      events?: string[];
-      external_url: string;
-      html_url: string;
-      id: number;
-      name: string;
-      node_id: string;
-      owner: User;
-      permissions?: {
-        actions?: string;
-        administration?: string;
-        checks: string;
-        contents?: string;
-        deployments?: string;
-        issues?: string;
-        members: string;
-        metadata: string;
-        organization_administration?: string;
-        organization_hooks?: string;
-        organization_packages?: string;
-        organization_plan?: string;
-        organization_projects?: string;
-        organization_user_blocking?: string;
-        packages?: string;
-        pages?: string;
-        pull_requests: string;
-        repository_hooks?: string;
-        repository_projects?: string;
-        security_events?: string;
-        statuses?: string;
-        team_discussions?: string;
-        vulnerability_alerts?: string;
-      };
-      slug?: string;
-      updated_at: string;
-    };
+    app: App;
     before: string;
     conclusion: string | null;
     created_at: string;
-    deployment?: {
-      created_at: string;
-      description: string | null;
-      environment: string;
-      id: number;
-      node_id: string;
-      original_environment: string;
-      repository_url: string;
-      statuses_url: string;
-      task: string;
-      updated_at: string;
-      url: string;
-    };
+    deployment?: DeploymentLite;
     head_branch: string;
     head_sha: string;
     id: number;
     node_id?: string;
-    pull_requests: {
-      base: {
-        ref: string;
-        repo: {
-          id: number;
-          name: string;
-          url: string;
-        };
-        sha: string;
-      };
-      head: {
-        ref: string;
-        repo: {
-          id: number;
-          name: string;
-          url: string;
-        };
-        sha: string;
-      };
-      id: number;
-      number: number;
-      url: string;
-    }[];
+    pull_requests: MinimalPullRequest[];
     status: string;
     updated_at: string;
     url: string;
   };
   completed_at: string | null;
   conclusion: string | null;
-  deployment?: {
-    created_at: string;
-    description: string | null;
-    environment: string;
-    id: number;
-    node_id: string;
-    original_environment: string;
-    repository_url: string;
-    statuses_url: string;
-    task: string;
-    updated_at: string;
-    url: string;
-  };
+  deployment?: DeploymentLite;
   details_url?: string;
   external_id: string;
   head_sha: string;
@@ -199,29 +85,7 @@ export interface CheckRun {
     text: string | null;
     title: string | null;
   };
-  pull_requests?: {
-    base: {
-      ref: string;
-      repo: {
-        id: number;
-        name: string;
-        url: string;
-      };
-      sha: string;
-    };
-    head: {
-      ref: string;
-      repo: {
-        id: number;
-        name: string;
-        url: string;
-      };
-      sha: string;
-    };
-    id: number;
-    number: number;
-    url: string;
-  }[];
+  pull_requests?: MinimalPullRequest[];
   started_at: string;
   status: string;
   url: string;
@@ -229,88 +93,40 @@ export interface CheckRun {
 
 export interface CheckSuite {
   after: string;
-  app: {
-    created_at: string;
-    description: string;
-    events: unknown[];
-    external_url: string;
-    html_url: string;
-    id: number;
-    name: string;
-    node_id: string;
-    owner: User;
-    permissions: {
-      actions?: string;
-      administration?: string;
-      checks: string;
-      contents: string;
-      deployments: string;
-      emails?: string;
-      issues: string;
-      members?: string;
-      metadata: string;
-      organization_administration?: string;
-      organization_hooks?: string;
-      organization_packages?: string;
-      organization_plan?: string;
-      organization_projects?: string;
-      organization_user_blocking?: string;
-      packages?: string;
-      pages: string;
-      pull_requests: string;
-      repository_hooks: string;
-      repository_projects: string;
-      security_events?: string;
-      statuses: string;
-      team_discussions?: string;
-      vulnerability_alerts: string;
-    };
-    slug?: string;
-    updated_at: string;
-  };
+  app: App;
   before: string;
   check_runs_url: string;
   conclusion: string | null;
   created_at: string;
   head_branch: string;
-  head_commit: {
-    author: Committer;
-    committer: Committer;
-    id: string;
-    message: string;
-    timestamp: string;
-    tree_id: string;
-  };
+  head_commit: SimpleCommit;
   head_sha: string;
   id: number;
   latest_check_runs_count: number;
   node_id: string;
-  pull_requests: {
-    base: {
-      ref: string;
-      repo: {
-        id: number;
-        name: string;
-        url: string;
-      };
-      sha: string;
-    };
-    head: {
-      ref: string;
-      repo: {
-        id: number;
-        name: string;
-        url: string;
-      };
-      sha: string;
-    };
-    id: number;
-    number: number;
-    url: string;
-  }[];
+  pull_requests: MinimalPullRequest[];
   status: string;
   updated_at: string;
   url: string;
+}
+
+export interface CodeScanningAlertInstance {
+  analysis_key: string;
+  classifications?: string[];
+  commit_sha?: string;
+  environment: string;
+  location?: {
+    end_column: number;
+    end_line: number;
+    path: string;
+    start_column: number;
+    start_line: number;
+  };
+  message?: {
+    text: string;
+  };
+  ref: string;
+  state: string;
 }
 
 export interface Commit {
@@ -374,6 +190,20 @@ export interface Deployment {
   url: string;
 }
 
+export interface DeploymentLite {
+  created_at: string;
+  description: string | null;
+  environment: string;
+  id: number;
+  node_id: string;
+  original_environment: string;
+  repository_url: string;
+  statuses_url: string;
+  task: string;
+  updated_at: string;
+  url: string;
+}
+
 export interface Discussion {
   active_lock_reason: string | null;
   answer_chosen_at: string | null;
@@ -381,18 +211,7 @@ export interface Discussion {
   answer_html_url: string | null;
   author_association: string;
   body: string;
-  category: {
-    created_at: string;
-    description: string;
-    emoji: string;
-    id: number;
-    is_answerable: boolean;
-    name: string;
-    node_id: string;
-    repository_id: number;
-    slug: string;
-    updated_at: string;
-  };
+  category: DiscussionCategory;
   comments: number;
   created_at: string;
   html_url: string;
@@ -408,6 +227,35 @@ export interface Discussion {
   user: User;
 }
 
+export interface DiscussionCategory {
+  created_at: string;
+  description: string;
+  emoji: string;
+  id: number;
+  is_answerable: boolean;
+  name: string;
+  node_id: string;
+  repository_id: number;
+  slug: string;
+  updated_at: string;
+}
+
+export interface DiscussionComment {
+  author_association: string;
+  body: string;
+  child_comment_count: number;
+  created_at: string;
+  discussion_id: number;
+  html_url: string;
+  id: number;
+  node_id: string;
+  parent_id: number | null;
+  reactions?: Reactions;
+  repository_url: string;
+  updated_at: string;
+  user: User;
+}
+
 export interface Enterprise {
   avatar_url: string;
   created_at: string | null;
@@ -419,6 +267,32 @@ export interface Enterprise {
   slug: string;
   updated_at: string | null;
   website_url?: string | null;
+}
+
+export interface Hook {
+  active: boolean;
+  app_id?: number;
+  config: {
+    content_type: string;
+    insecure_ssl: string;
+    secret?: string;
+    url: string;
+  };
+  created_at: string;
+  deliveries_url?: string;
+  events: string[];
+  id: number;
+  last_response?: {
+    code: number | null;
+    message: string | null;
+    status: string;
+  };
+  name: string;
+  ping_url?: string;
+  test_url?: string;
+  type: string;
+  updated_at: string;
+  url?: string;
 }
 
 export interface Installation {
@@ -544,6 +418,32 @@ export interface License {
   url: string | null;
 }
 
+export interface MarketplacePurchase {
+  account: {
+    id: number;
+    login: string;
+    node_id: string;
+    organization_billing_email: string;
+    type: string;
+  };
+  billing_cycle: string;
+  free_trial_ends_on: string | null;
+  next_billing_date?: string;
+  on_free_trial: boolean;
+  plan: {
+    bullets: string[];
+    description: string;
+    has_free_trial: boolean;
+    id: number;
+    monthly_price_in_cents: number;
+    name: string;
+    price_model: string;
+    unit_name: string | null;
+    yearly_price_in_cents: number;
+  };
+  unit_count: number;
+}
+
 export interface Milestone {
   closed_at: string | null;
   closed_issues: number;
@@ -560,6 +460,30 @@ export interface Milestone {
   state: string;
   title: string;
   updated_at: string;
+  url: string;
+}
+
+export interface MinimalPullRequest {
+  base: {
+    ref: string;
+    repo: {
+      id: number;
+      name: string;
+      url: string;
+    };
+    sha: string;
+  };
+  head: {
+    ref: string;
+    repo: {
+      id: number;
+      name: string;
+      url: string;
+    };
+    sha: string;
+  };
+  id: number;
+  number: number;
   url: string;
 }
 
@@ -645,45 +569,14 @@ export interface ProjectsV2 {
 }
 
 export interface PullRequest {
-  _links: {
-    comments: {
-      href: string;
-    };
-    commits: {
-      href: string;
-    };
-    html: {
-      href: string;
-    };
-    issue: {
-      href: string;
-    };
-    review_comment: {
-      href: string;
-    };
-    review_comments: {
-      href: string;
-    };
-    self: {
-      href: string;
-    };
-    statuses: {
-      href: string;
-    };
-  };
+  _links: PullRequestLinks;
   active_lock_reason?: string | null;
   additions: number;
   assignee: User | null;
   assignees: User[];
   author_association: string;
   auto_merge?: AutoMerge | null;
-  base: {
-    label: string;
-    ref: string;
-    repo: Repository;
-    sha: string;
-    user: User;
-  };
+  base: PullRequestBranch;
   body: string | null;
   changed_files: number;
   closed_at: string | null;
@@ -695,13 +588,7 @@ export interface PullRequest {
   deletions: number;
   diff_url: string;
   draft: boolean;
-  head: {
-    label: string;
-    ref: string;
-    repo: Repository;
-    sha: string;
-    user: User;
-  };
+  head: PullRequestBranch;
   html_url: string;
   id: number;
   issue_url: string;
@@ -727,6 +614,79 @@ export interface PullRequest {
   state: string;
   statuses_url: string;
   title: string;
+  updated_at: string;
+  url: string;
+  user: User;
+}
+
+export interface PullRequestBranch {
+  label: string;
+  ref: string;
+  repo: Repository;
+  sha: string;
+  user: User;
+}
+
+export interface PullRequestLinks {
+  comments: {
+    href: string;
+  };
+  commits: {
+    href: string;
+  };
+  html: {
+    href: string;
+  };
+  issue: {
+    href: string;
+  };
+  review_comment: {
+    href: string;
+  };
+  review_comments: {
+    href: string;
+  };
+  self: {
+    href: string;
+  };
+  statuses: {
+    href: string;
+  };
+}
+
+export interface PullRequestReviewComment {
+  _links: {
+    html: {
+      href: string;
+    };
+    pull_request: {
+      href: string;
+    };
+    self: {
+      href: string;
+    };
+  };
+  author_association: string;
+  body: string;
+  commit_id: string;
+  created_at: string;
+  diff_hunk: string;
+  html_url: string;
+  id: number;
+  line?: number;
+  node_id: string;
+  original_commit_id: string;
+  original_line?: number;
+  original_position: number;
+  original_start_line?: number | null;
+  path: string;
+  position: number;
+  pull_request_review_id: number;
+  pull_request_url: string;
+  reactions?: Reactions;
+  side?: string;
+  start_line?: number | null;
+  start_side?: string | null;
   updated_at: string;
   url: string;
   user: User;
@@ -875,45 +835,62 @@ export interface SecretScanningAlert {
   validity?: "active" | "inactive" | "unknown";
 }
 
-export interface SimplePullRequest {
-  _links: {
-    comments: {
-      href: string;
-    };
-    commits: {
-      href: string;
-    };
-    html: {
-      href: string;
-    };
-    issue: {
-      href: string;
-    };
-    review_comment: {
-      href: string;
-    };
-    review_comments: {
-      href: string;
-    };
-    self: {
-      href: string;
-    };
-    statuses: {
-      href: string;
-    };
+export interface SecurityAdvisory {
+  cve_id?: string | null;
+  cvss?: {
+    score: number;
+    vector_string: string;
   };
+  cwes?: {
+    cwe_id: string;
+    name: string;
+  }[];
+  description: string;
+  ghsa_id: string;
+  identifiers: {
+    type: string;
+    value: string;
+  }[];
+  published_at: string;
+  references: {
+    url: string;
+  }[];
+  severity: string;
+  summary: string;
+  updated_at: string;
+  vulnerabilities: SecurityVulnerability[];
+  withdrawn_at: string | null;
+}
+
+export interface SecurityVulnerability {
+  first_patched_version: {
+    identifier: string;
+  } | null;
+  package: {
+    ecosystem: string;
+    name: string;
+  };
+  severity: string;
+  vulnerable_version_range: string;
+}
+
+export interface SimpleCommit {
+  author: Committer;
+  committer: Committer;
+  id: string;
+  message: string;
+  timestamp: string;
+  tree_id: string;
+}
+
+export interface SimplePullRequest {
+  _links: PullRequestLinks;
   active_lock_reason?: string | null;
   assignee: User | null;
   assignees: User[];
   author_association: string;
   auto_merge?: AutoMerge | null;
-  base: {
-    label: string;
-    ref: string;
-    repo: Repository;
-    sha: string;
-    user: User;
-  };
+  base: PullRequestBranch;
   body: string;
   closed_at: string | null;
   comments_url: string;
@@ -921,13 +898,7 @@ export interface SimplePullRequest {
   created_at: string;
   diff_url: string;
   draft?: boolean;
-  head: {
-    label: string;
-    ref: string;
-    repo: Repository;
-    sha: string;
-    user: User;
-  };
+  head: PullRequestBranch;
   html_url: string;
   id: number;
   issue_url: string;
@@ -949,6 +920,17 @@ export interface SimplePullRequest {
   updated_at: string;
   url: string;
   user: User;
+}
+
+export interface SponsorshipTier {
+  created_at: string;
+  description: string;
+  is_custom_amount?: boolean;
+  is_one_time?: boolean;
+  monthly_price_in_cents: number;
+  monthly_price_in_dollars: number;
+  name: string;
+  node_id: string;
 }
 
 export interface Team {
@@ -1030,14 +1012,7 @@ export interface WorkflowRun {
   display_title?: string;
   event: string;
   head_branch: string;
-  head_commit?: {
-    author: Committer;
-    committer: Committer;
-    id: string;
-    message: string;
-    timestamp: string;
-    tree_id: string;
-  };
+  head_commit?: SimpleCommit;
   head_repository?: MinimalRepository;
   head_sha: string;
   html_url: string;
@@ -1048,29 +1023,7 @@ export interface WorkflowRun {
   node_id: string;
   path?: string;
   previous_attempt_url?: string | null;
-  pull_requests: {
-    base: {
-      ref: string;
-      repo: {
-        id: number;
-        name: string;
-        url: string;
-      };
-      sha: string;
-    };
-    head: {
-      ref: string;
-      repo: {
-        id: number;
-        name: string;
-        url: string;
-      };
-      sha: string;
-    };
-    id: number;
-    number: number;
-    url: string;
-  }[];
+  pull_requests: MinimalPullRequest[];
   referenced_workflows?: unknown[];
   repository?: MinimalRepository;
   rerun_url?: string;

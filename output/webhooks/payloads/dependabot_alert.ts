@@ -6,6 +6,8 @@ import type {
   InstallationLite,
   Organization,
   Repository,
+  SecurityAdvisory,
+  SecurityVulnerability,
   User,
 } from "./definitions.js";
 
@@ -39,53 +41,8 @@ export interface DependabotAlertAutoDismissedEvent {
     fixed_at: string | null;
     html_url: string;
     number: number;
-    security_advisory: {
-      cve_id: string;
-      cvss: {
-        score: number;
-        vector_string: string;
-      };
-      cwes: {
-        cwe_id: string;
-        name: string;
-      }[];
-      description: string;
-      ghsa_id: string;
-      identifiers: {
-        type: string;
-        value: string;
-      }[];
-      published_at: string;
-      references: {
-        url: string;
-      }[];
-      severity: string;
-      summary: string;
-      updated_at: string;
-      vulnerabilities: {
-        first_patched_version: {
-          identifier: string;
-        };
-        package: {
-          ecosystem: string;
-          name: string;
-        };
-        severity: string;
-        vulnerable_version_range: string;
-      }[];
-      withdrawn_at: string | null;
-    };
-    security_vulnerability: {
-      first_patched_version: {
-        identifier: string;
-      };
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      severity: string;
-      vulnerable_version_range: string;
-    };
+    security_advisory: SecurityAdvisory;
+    security_vulnerability: SecurityVulnerability;
     state: string;
     updated_at: string;
     url: string;
@@ -117,53 +74,8 @@ export interface DependabotAlertAutoReopenedEvent {
     fixed_at: string | null;
     html_url: string;
     number: number;
-    security_advisory: {
-      cve_id: string;
-      cvss: {
-        score: number;
-        vector_string: string;
-      };
-      cwes: {
-        cwe_id: string;
-        name: string;
-      }[];
-      description: string;
-      ghsa_id: string;
-      identifiers: {
-        type: string;
-        value: string;
-      }[];
-      published_at: string;
-      references: {
-        url: string;
-      }[];
-      severity: string;
-      summary: string;
-      updated_at: string;
-      vulnerabilities: {
-        first_patched_version: {
-          identifier: string;
-        };
-        package: {
-          ecosystem: string;
-          name: string;
-        };
-        severity: string;
-        vulnerable_version_range: string;
-      }[];
-      withdrawn_at: string | null;
-    };
-    security_vulnerability: {
-      first_patched_version: {
-        identifier: string;
-      };
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      severity: string;
-      vulnerable_version_range: string;
-    };
+    security_advisory: SecurityAdvisory;
+    security_vulnerability: SecurityVulnerability;
     state: string;
     updated_at: string;
     url: string;
@@ -195,53 +107,8 @@ export interface DependabotAlertCreatedEvent {
     fixed_at: string | null;
     html_url: string;
     number: number;
-    security_advisory: {
-      cve_id: string;
-      cvss: {
-        score: number;
-        vector_string: string;
-      };
-      cwes: {
-        cwe_id: string;
-        name: string;
-      }[];
-      description: string;
-      ghsa_id: string;
-      identifiers: {
-        type: string;
-        value: string;
-      }[];
-      published_at: string;
-      references: {
-        url: string;
-      }[];
-      severity: string;
-      summary: string;
-      updated_at: string;
-      vulnerabilities: {
-        first_patched_version: {
-          identifier: string;
-        };
-        package: {
-          ecosystem: string;
-          name: string;
-        };
-        severity: string;
-        vulnerable_version_range: string;
-      }[];
-      withdrawn_at: string | null;
-    };
-    security_vulnerability: {
-      first_patched_version: {
-        identifier: string;
-      };
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      severity: string;
-      vulnerable_version_range: string;
-    };
+    security_advisory: SecurityAdvisory;
+    security_vulnerability: SecurityVulnerability;
     state: string;
     updated_at: string;
     url: string;
@@ -273,53 +140,8 @@ export interface DependabotAlertDismissedEvent {
     fixed_at: string | null;
     html_url: string;
     number: number;
-    security_advisory: {
-      cve_id: string;
-      cvss: {
-        score: number;
-        vector_string: string;
-      };
-      cwes: {
-        cwe_id: string;
-        name: string;
-      }[];
-      description: string;
-      ghsa_id: string;
-      identifiers: {
-        type: string;
-        value: string;
-      }[];
-      published_at: string;
-      references: {
-        url: string;
-      }[];
-      severity: string;
-      summary: string;
-      updated_at: string;
-      vulnerabilities: {
-        first_patched_version: {
-          identifier: string;
-        };
-        package: {
-          ecosystem: string;
-          name: string;
-        };
-        severity: string;
-        vulnerable_version_range: string;
-      }[];
-      withdrawn_at: string | null;
-    };
-    security_vulnerability: {
-      first_patched_version: {
-        identifier: string;
-      };
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      severity: string;
-      vulnerable_version_range: string;
-    };
+    security_advisory: SecurityAdvisory;
+    security_vulnerability: SecurityVulnerability;
     state: string;
     updated_at: string;
     url: string;
@@ -351,53 +173,8 @@ export interface DependabotAlertFixedEvent {
     fixed_at: string | null;
     html_url: string;
     number: number;
-    security_advisory: {
-      cve_id: string;
-      cvss: {
-        score: number;
-        vector_string: string;
-      };
-      cwes: {
-        cwe_id: string;
-        name: string;
-      }[];
-      description: string;
-      ghsa_id: string;
-      identifiers: {
-        type: string;
-        value: string;
-      }[];
-      published_at: string;
-      references: {
-        url: string;
-      }[];
-      severity: string;
-      summary: string;
-      updated_at: string;
-      vulnerabilities: {
-        first_patched_version: {
-          identifier: string;
-        };
-        package: {
-          ecosystem: string;
-          name: string;
-        };
-        severity: string;
-        vulnerable_version_range: string;
-      }[];
-      withdrawn_at: string | null;
-    };
-    security_vulnerability: {
-      first_patched_version: {
-        identifier: string;
-      };
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      severity: string;
-      vulnerable_version_range: string;
-    };
+    security_advisory: SecurityAdvisory;
+    security_vulnerability: SecurityVulnerability;
     state: string;
     updated_at: string;
     url: string;
@@ -429,53 +206,8 @@ export interface DependabotAlertReintroducedEvent {
     fixed_at: string | null;
     html_url: string;
     number: number;
-    security_advisory: {
-      cve_id: string;
-      cvss: {
-        score: number;
-        vector_string: string;
-      };
-      cwes: {
-        cwe_id: string;
-        name: string;
-      }[];
-      description: string;
-      ghsa_id: string;
-      identifiers: {
-        type: string;
-        value: string;
-      }[];
-      published_at: string;
-      references: {
-        url: string;
-      }[];
-      severity: string;
-      summary: string;
-      updated_at: string;
-      vulnerabilities: {
-        first_patched_version: {
-          identifier: string;
-        };
-        package: {
-          ecosystem: string;
-          name: string;
-        };
-        severity: string;
-        vulnerable_version_range: string;
-      }[];
-      withdrawn_at: string | null;
-    };
-    security_vulnerability: {
-      first_patched_version: {
-        identifier: string;
-      };
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      severity: string;
-      vulnerable_version_range: string;
-    };
+    security_advisory: SecurityAdvisory;
+    security_vulnerability: SecurityVulnerability;
     state: string;
     updated_at: string;
     url: string;
@@ -507,53 +239,8 @@ export interface DependabotAlertReopenedEvent {
     fixed_at: string | null;
     html_url: string;
     number: number;
-    security_advisory: {
-      cve_id: string;
-      cvss: {
-        score: number;
-        vector_string: string;
-      };
-      cwes: {
-        cwe_id: string;
-        name: string;
-      }[];
-      description: string;
-      ghsa_id: string;
-      identifiers: {
-        type: string;
-        value: string;
-      }[];
-      published_at: string;
-      references: {
-        url: string;
-      }[];
-      severity: string;
-      summary: string;
-      updated_at: string;
-      vulnerabilities: {
-        first_patched_version: {
-          identifier: string;
-        };
-        package: {
-          ecosystem: string;
-          name: string;
-        };
-        severity: string;
-        vulnerable_version_range: string;
-      }[];
-      withdrawn_at: string | null;
-    };
-    security_vulnerability: {
-      first_patched_version: {
-        identifier: string;
-      };
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      severity: string;
-      vulnerable_version_range: string;
-    };
+    security_advisory: SecurityAdvisory;
+    security_vulnerability: SecurityVulnerability;
     state: string;
     updated_at: string;
     url: string;

@@ -3,6 +3,8 @@
 
 import type {
   Discussion,
+  DiscussionCategory,
+  DiscussionComment,
   Enterprise,
   InstallationLite,
   Label,
@@ -31,20 +33,7 @@ export type DiscussionEvent =
 
 export interface DiscussionAnsweredEvent {
   action: "answered";
-  answer: {
-    author_association: string;
-    body: string;
-    child_comment_count: number;
-    created_at: string;
-    discussion_id: number;
-    html_url: string;
-    id: number;
-    node_id: string;
-    parent_id: number | null;
-    repository_url: string;
-    updated_at: string;
-    user: User;
-  };
+  answer: DiscussionComment;
   discussion: Discussion;
   enterprise?: Enterprise;
   installation?: InstallationLite;
@@ -57,18 +46,7 @@ export interface DiscussionCategoryChangedEvent {
   action: "category_changed";
   changes: {
     category: {
-      from: {
-        created_at: string;
-        description: string;
-        emoji: string;
-        id: number;
-        is_answerable: boolean;
-        name: string;
-        node_id: string;
-        repository_id: number;
-        slug: string;
-        updated_at: string;
-      };
+      from: DiscussionCategory;
     };
   };
   discussion: Discussion;
@@ -175,18 +153,7 @@ export interface DiscussionTransferredEvent {
       answer_html_url: string | null;
       author_association: string;
       body: string;
-      category: {
-        created_at: string;
-        description: string;
-        emoji: string;
-        id: number;
-        is_answerable: boolean;
-        name: string;
-        node_id: string;
-        repository_id: number;
-        slug: string;
-        updated_at: string;
-      };
+      category: DiscussionCategory;
       comments: number;
       created_at: string;
       html_url: string;
@@ -215,20 +182,7 @@ export interface DiscussionUnansweredEvent {
   discussion: Discussion;
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  old_answer: {
-    author_association: string;
-    body: string;
-    child_comment_count: number;
-    created_at: string;
-    discussion_id: number;
-    html_url: string;
-    id: number;
-    node_id: string;
-    parent_id: number | null;
-    repository_url: string;
-    updated_at: string;
-    user: User;
-  };
+  old_answer: DiscussionComment;
   organization?: Organization;
   repository: Repository;
   sender: User;

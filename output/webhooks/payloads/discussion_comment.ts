@@ -3,10 +3,10 @@
 
 import type {
   Discussion,
+  DiscussionComment,
   Enterprise,
   InstallationLite,
   Organization,
-  Reactions,
   Repository,
   User,
 } from "./definitions.js";
@@ -17,21 +17,7 @@ export type DiscussionCommentEvent =
 
 export interface DiscussionCommentCreatedEvent {
   action: "created";
-  comment: {
-    author_association: string;
-    body: string;
-    child_comment_count: number;
-    created_at: string;
-    discussion_id: number;
-    html_url: string;
-    id: number;
-    node_id: string;
-    parent_id: number | null;
-    reactions?: Reactions;
-    repository_url: string;
-    updated_at: string;
-    user: User;
-  };
+  comment: DiscussionComment;
   discussion: Discussion;
   enterprise?: Enterprise;
   installation?: InstallationLite;
@@ -42,21 +28,7 @@ export interface DiscussionCommentCreatedEvent {
 
 export interface DiscussionCommentDeletedEvent {
   action: "deleted";
-  comment: {
-    author_association: string;
-    body: string;
-    child_comment_count: number;
-    created_at: string;
-    discussion_id: number;
-    html_url: string;
-    id: number;
-    node_id: string;
-    parent_id: number | null;
-    reactions?: Reactions;
-    repository_url: string;
-    updated_at: string;
-    user: User;
-  };
+  comment: DiscussionComment;
   discussion: Discussion;
   enterprise?: Enterprise;
   installation?: InstallationLite;
@@ -72,21 +44,7 @@ export interface DiscussionCommentEditedEvent {
       from: string;
     };
   };
-  comment: {
-    author_association: string;
-    body: string;
-    child_comment_count: number;
-    created_at: string;
-    discussion_id: number;
-    html_url: string;
-    id: number;
-    node_id: string;
-    parent_id: number | null;
-    reactions?: Reactions;
-    repository_url: string;
-    updated_at: string;
-    user: User;
-  };
+  comment: DiscussionComment;
   discussion: Discussion;
   enterprise?: Enterprise;
   installation?: InstallationLite;

@@ -2,11 +2,11 @@
 // To change it, edit schemas/webhooks/payloads/merge_group.json and run `typewire generate`.
 
 import type {
-  Committer,
   Enterprise,
   InstallationLite,
   Organization,
   Repository,
+  SimpleCommit,
   User,
 } from "./definitions.js";
 
@@ -20,14 +20,7 @@ export interface MergeGroupChecksRequestedEvent {
   merge_group: {
     base_ref: string;
     base_sha: string;
-    head_commit: {
-      author: Committer;
-      committer: Committer;
-      id: string;
-      message: string;
-      timestamp: string;
-      tree_id: string;
-    };
+    head_commit: SimpleCommit;
     head_ref: string;
     head_sha: string;
   };
@@ -43,14 +36,7 @@ export interface MergeGroupDestroyedEvent {
   merge_group: {
     base_ref: string;
     base_sha: string;
-    head_commit: {
-      author: Committer;
-      committer: Committer;
-      id: string;
-      message: string;
-      timestamp: string;
-      tree_id: string;
-    };
+    head_commit: SimpleCommit;
     head_ref: string;
     head_sha: string;
   };

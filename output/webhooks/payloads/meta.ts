@@ -3,6 +3,7 @@
 
 import type {
   Enterprise,
+  Hook,
   InstallationLite,
   Organization,
   Repository,
@@ -15,21 +16,7 @@ export type MetaEvent = MetaDeletedEvent;
 export interface MetaDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
-  hook: {
-    active: boolean;
-    config: {
-      content_type: string;
-      insecure_ssl: string;
-      secret?: string;
-      url: string;
-    };
-    created_at: string;
-    events: string[];
-    id: number;
-    name: string;
-    type: string;
-    updated_at: string;
-  };
+  hook: Hook;
   hook_id: number;
   installation?: InstallationLite;
   organization?: Organization;

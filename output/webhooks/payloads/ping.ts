@@ -3,6 +3,7 @@
 
 import type {
   Enterprise,
+  Hook,
   InstallationLite,
   Organization,
   Repository,
@@ -11,31 +12,7 @@ import type {
 
 export interface PingEvent {
   enterprise?: Enterprise;
-  hook: {
-    active: boolean;
-    app_id?: number;
-    config: {
-      content_type: string;
-      insecure_ssl: string;
-      secret?: string;
-      url: string;
-    };
-    created_at: string;
-    deliveries_url?: string;
-    events: string[];
-    id: number;
-    last_response?: {
-      code: number | null;
-      message: string | null;
-      status: string;
-    };
-    name: string;
-    ping_url: string;
-    test_url?: string;
-    type: string;
-    updated_at: string;
-    url: string;
-  };
+  hook: Hook;
   hook_id: number;
   installation?: InstallationLite;
   organization?: Organization;

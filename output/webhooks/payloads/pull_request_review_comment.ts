@@ -5,7 +5,7 @@ import type {
   Enterprise,
   InstallationLite,
   Organization,
-  Reactions,
+  PullRequestReviewComment,
   Repository,
   SimplePullRequest,
   User,
@@ -19,43 +19,7 @@ export type PullRequestReviewCommentEvent =
 
 export interface PullRequestReviewCommentCreatedEvent {
   action: "created";
-  comment: {
-    _links: {
-      html: {
-        href: string;
-      };
-      pull_request: {
-        href: string;
-      };
-      self: {
-        href: string;
-      };
-    };
-    author_association: string;
-    body: string;
-    commit_id: string;
-    created_at: string;
-    diff_hunk: string;
-    html_url: string;
-    id: number;
-    line?: number;
-    node_id: string;
-    original_commit_id: string;
-    original_line?: number;
-    original_position: number;
-    original_start_line?: number | null;
-    path: string;
-    position: number;
-    pull_request_review_id: number;
-    pull_request_url: string;
-    reactions?: Reactions;
-    side?: string;
-    start_line?: number | null;
-    start_side?: string | null;
-    updated_at: string;
-    url: string;
-    user: User;
-  };
+  comment: PullRequestReviewComment;
   enterprise?: Enterprise;
   installation?: InstallationLite;
   organization?: Organization;
@@ -66,43 +30,7 @@ export interface PullRequestReviewCommentCreatedEvent {
 
 export interface PullRequestReviewCommentDeletedEvent {
   action: "deleted";
-  comment: {
-    _links: {
-      html: {
-        href: string;
-      };
-      pull_request: {
-        href: string;
-      };
-      self: {
-        href: string;
-      };
-    };
-    author_association: string;
-    body: string;
-    commit_id: string;
-    created_at: string;
-    diff_hunk: string;
-    html_url: string;
-    id: number;
-    line?: number;
-    node_id: string;
-    original_commit_id: string;
-    original_line?: number;
-    original_position: number;
-    original_start_line?: number | null;
-    path: string;
-    position: number;
-    pull_request_review_id: number;
-    pull_request_url: string;
-    reactions?: Reactions;
-    side?: string;
-    start_line?: number | null;
-    start_side?: string | null;
-    updated_at: string;
-    url: string;
-    user: User;
-  };
+  comment: PullRequestReviewComment;
   enterprise?: Enterprise;
   installation?: InstallationLite;
   organization?: Organization;
@@ -118,43 +46,7 @@ export interface PullRequestReviewCommentEditedEvent {
       from: string;
     };
   };
-  comment: {
-    _links: {
-      html: {
-        href: string;
-      };
-      pull_request: {
-        href: string;
-      };
-      self: {
-        href: string;
-      };
-    };
-    author_association: string;
-    body: string;
-    commit_id: string;
-    created_at: string;
-    diff_hunk: string;
-    html_url: string;
-    id: number;
-    line?: number;
-    node_id: string;
-    original_commit_id: string;
-    original_line?: number;
-    original_position: number;
-    original_start_line?: number | null;
-    path: string;
-    position: number;
-    pull_request_review_id: number;
-    pull_request_url: string;
-    reactions?: Reactions;
-    side?: string;
-    start_line?: number | null;
-    start_side?: string | null;
-    updated_at: string;
-    url: string;
-    user: User;
-  };
+  comment: PullRequestReviewComment;
   enterprise?: Enterprise;
   installation?: InstallationLite;
   organization?: Organization;

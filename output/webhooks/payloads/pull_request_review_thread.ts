@@ -5,7 +5,7 @@ import type {
   Enterprise,
   InstallationLite,
   Organization,
-  Reactions,
+  PullRequestReviewComment,
   Repository,
   SimplePullRequest,
   User,
@@ -24,43 +24,7 @@ export interface PullRequestReviewThreadResolvedEvent {
   repository: Repository;
   sender: User;
   thread: {
-    comments: {
-      _links: {
-        html: {
-          href: string;
-        };
-        pull_request: {
-          href: string;
-        };
-        self: {
-          href: string;
-        };
-      };
-      author_association: string;
-      body: string;
-      commit_id: string;
-      created_at: string;
-      diff_hunk: string;
-      html_url: string;
-      id: number;
-      line: number;
-      node_id: string;
-      original_commit_id: string;
-      original_line: number;
-      original_position: number;
-      original_start_line: number | null;
-      path: string;
-      position: number;
-      pull_request_review_id: number;
-      pull_request_url: string;
-      reactions: Reactions;
-      side: string;
-      start_line: number | null;
-      start_side: string | null;
-      updated_at: string;
-      url: string;
-      user: User;
-    }[];
+    comments: PullRequestReviewComment[];
     node_id: string;
   };
 }
@@ -74,43 +38,7 @@ export interface PullRequestReviewThreadUnresolvedEvent {
   repository: Repository;
   sender: User;
   thread: {
-    comments: {
-      _links: {
-        html: {
-          href: string;
-        };
-        pull_request: {
-          href: string;
-        };
-        self: {
-          href: string;
-        };
-      };
-      author_association: string;
-      body: string;
-      commit_id: string;
-      created_at: string;
-      diff_hunk: string;
-      html_url: string;
-      id: number;
-      line: number;
-      node_id: string;
-      original_commit_id: string;
-      original_line: number;
-      original_position: number;
-      original_start_line: number | null;
-      path: string;
-      position: number;
-      pull_request_review_id: number;
-      pull_request_url: string;
-      reactions: Reactions;
-      side: string;
-      start_line: number | null;
-      start_side: string | null;
-      updated_at: string;
-      url: string;
-      user: User;
-    }[];
+    comments: PullRequestReviewComment[];
     node_id: string;
   };
 }
