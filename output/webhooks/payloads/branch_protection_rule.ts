@@ -15,6 +15,9 @@ export type BranchProtectionRuleEvent =
   | BranchProtectionRuleDeletedEvent
   | BranchProtectionRuleEditedEvent;
 
+/**
+ * A branch protection rule was created, edited or deleted.
+ */
 export interface BranchProtectionRuleCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -52,6 +55,9 @@ export interface BranchProtectionRuleCreatedEvent {
   sender: User;
 }
 
+/**
+ * A branch protection rule was created, edited or deleted.
+ */
 export interface BranchProtectionRuleDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -89,6 +95,9 @@ export interface BranchProtectionRuleDeletedEvent {
   sender: User;
 }
 
+/**
+ * A branch protection rule was created, edited or deleted.
+ */
 export interface BranchProtectionRuleEditedEvent {
   action: "edited";
   changes: {
@@ -101,10 +110,10 @@ export interface BranchProtectionRuleEditedEvent {
     allow_force_pushes_enforcement_level?: {
       from: string;
     };
-    authorized_actor_names: {
+    authorized_actor_names?: {
       from: unknown[];
     };
-    authorized_actors_only: {
+    authorized_actors_only?: {
       from: boolean;
     };
     authorized_dismissal_actors_only?: {

@@ -17,6 +17,9 @@ export type CheckRunEvent =
   | CheckRunRequestedActionEvent
   | CheckRunRerequestedEvent;
 
+/**
+ * Activity on a check run.
+ */
 export interface CheckRunCompletedEvent {
   action: "completed";
   check_run: CheckRun;
@@ -27,6 +30,9 @@ export interface CheckRunCompletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a check run.
+ */
 export interface CheckRunCreatedEvent {
   action: "created";
   check_run: CheckRun;
@@ -37,6 +43,9 @@ export interface CheckRunCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a check run.
+ */
 export interface CheckRunRequestedActionEvent {
   action: "requested_action";
   check_run: CheckRun;
@@ -50,6 +59,9 @@ export interface CheckRunRequestedActionEvent {
   sender: User;
 }
 
+/**
+ * Activity on a check run.
+ */
 export interface CheckRunRerequestedEvent {
   action: "rerequested";
   check_run: CheckRun;

@@ -14,6 +14,9 @@ import type {
 export type CheckSuiteEvent =
   CheckSuiteCompletedEvent | CheckSuiteRequestedEvent | CheckSuiteRerequestedEvent;
 
+/**
+ * Activity on a check suite.
+ */
 export interface CheckSuiteCompletedEvent {
   action: "completed";
   check_suite: CheckSuite;
@@ -24,6 +27,9 @@ export interface CheckSuiteCompletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a check suite.
+ */
 export interface CheckSuiteRequestedEvent {
   action: "requested";
   check_suite: CheckSuite;
@@ -34,6 +40,9 @@ export interface CheckSuiteRequestedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a check suite.
+ */
 export interface CheckSuiteRerequestedEvent {
   action: "rerequested";
   check_suite: CheckSuite;

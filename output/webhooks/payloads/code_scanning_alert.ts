@@ -19,6 +19,9 @@ export type CodeScanningAlertEvent =
   | CodeScanningAlertReopenedEvent
   | CodeScanningAlertReopenedByUserEvent;
 
+/**
+ * Activity on a code scanning alert.
+ */
 export interface CodeScanningAlertAppearedInBranchEvent {
   action: "appeared_in_branch";
   alert: {
@@ -59,6 +62,9 @@ export interface CodeScanningAlertAppearedInBranchEvent {
   sender: User;
 }
 
+/**
+ * Activity on a code scanning alert.
+ */
 export interface CodeScanningAlertClosedByUserEvent {
   action: "closed_by_user";
   alert: {
@@ -99,6 +105,9 @@ export interface CodeScanningAlertClosedByUserEvent {
   sender: User;
 }
 
+/**
+ * Activity on a code scanning alert.
+ */
 export interface CodeScanningAlertCreatedEvent {
   action: "created";
   alert: {
@@ -139,6 +148,9 @@ export interface CodeScanningAlertCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a code scanning alert.
+ */
 export interface CodeScanningAlertFixedEvent {
   action: "fixed";
   alert: {
@@ -179,6 +191,9 @@ export interface CodeScanningAlertFixedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a code scanning alert.
+ */
 export interface CodeScanningAlertReopenedEvent {
   action: "reopened";
   alert: {
@@ -219,6 +234,9 @@ export interface CodeScanningAlertReopenedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a code scanning alert.
+ */
 export interface CodeScanningAlertReopenedByUserEvent {
   action: "reopened_by_user";
   alert: {

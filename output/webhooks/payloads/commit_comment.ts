@@ -12,6 +12,9 @@ import type {
 /** The `commit_comment` payload of any action. */
 export type CommitCommentEvent = CommitCommentCreatedEvent;
 
+/**
+ * A commit comment was created.
+ */
 export interface CommitCommentCreatedEvent {
   action: "created";
   comment: {

@@ -9,6 +9,9 @@ import type {
   User,
 } from "./definitions.js";
 
+/**
+ * A branch or tag was created.
+ */
 export interface CreateEvent {
   description: string | null;
   enterprise?: Enterprise;

@@ -400,6 +400,17 @@ export interface Issue {
   user: User;
 }
 
+export interface IssueType {
+  color?: string | null;
+  created_at?: string;
+  description: string | null;
+  id: number;
+  is_enabled?: boolean;
+  name: string;
+  node_id: string;
+  updated_at?: string;
+}
+
 export interface Label {
   color: string;
   default: boolean;

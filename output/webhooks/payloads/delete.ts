@@ -9,6 +9,9 @@ import type {
   User,
 } from "./definitions.js";
 
+/**
+ * A branch or tag was deleted.
+ */
 export interface DeleteEvent {
   enterprise?: Enterprise;
   installation?: InstallationLite;

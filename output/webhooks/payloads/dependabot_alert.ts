@@ -21,6 +21,9 @@ export type DependabotAlertEvent =
   | DependabotAlertReintroducedEvent
   | DependabotAlertReopenedEvent;
 
+/**
+ * Activity on a Dependabot alert.
+ */
 export interface DependabotAlertAutoDismissedEvent {
   action: "auto_dismissed";
   alert: {
@@ -54,6 +57,9 @@ export interface DependabotAlertAutoDismissedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a Dependabot alert.
+ */
 export interface DependabotAlertAutoReopenedEvent {
   action: "auto_reopened";
   alert: {
@@ -87,6 +93,9 @@ export interface DependabotAlertAutoReopenedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a Dependabot alert.
+ */
 export interface DependabotAlertCreatedEvent {
   action: "created";
   alert: {
@@ -120,6 +129,9 @@ export interface DependabotAlertCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a Dependabot alert.
+ */
 export interface DependabotAlertDismissedEvent {
   action: "dismissed";
   alert: {
@@ -153,6 +165,9 @@ export interface DependabotAlertDismissedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a Dependabot alert.
+ */
 export interface DependabotAlertFixedEvent {
   action: "fixed";
   alert: {
@@ -186,6 +201,9 @@ export interface DependabotAlertFixedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a Dependabot alert.
+ */
 export interface DependabotAlertReintroducedEvent {
   action: "reintroduced";
   alert: {
@@ -219,6 +237,9 @@ export interface DependabotAlertReintroducedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a Dependabot alert.
+ */
 export interface DependabotAlertReopenedEvent {
   action: "reopened";
   alert: {

@@ -12,6 +12,9 @@ import type {
 /** The `deploy_key` payload of any action. */
 export type DeployKeyEvent = DeployKeyCreatedEvent | DeployKeyDeletedEvent;
 
+/**
+ * A deploy key was added or removed.
+ */
 export interface DeployKeyCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -30,6 +33,9 @@ export interface DeployKeyCreatedEvent {
   sender: User;
 }
 
+/**
+ * A deploy key was added or removed.
+ */
 export interface DeployKeyDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;

@@ -15,6 +15,9 @@ import type {
 /** The `deployment` payload of any action. */
 export type DeploymentEvent = DeploymentCreatedEvent;
 
+/**
+ * A deployment was created.
+ */
 export interface DeploymentCreatedEvent {
   action: "created";
   deployment: Deployment;

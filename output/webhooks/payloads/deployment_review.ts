@@ -15,60 +15,69 @@ import type {
 export type DeploymentReviewEvent =
   DeploymentReviewApprovedEvent | DeploymentReviewRejectedEvent | DeploymentReviewRequestedEvent;
 
+/**
+ * A deployment review was requested, approved or rejected.
+ */
 export interface DeploymentReviewApprovedEvent {
   action: "approved";
+  approver?: User;
+  comment?: string;
   enterprise?: Enterprise;
-  environment: string;
   installation?: InstallationLite;
   organization?: Organization;
   repository: Repository;
-  requestor: User;
-  reviewers: {
+  reviewers?: {
     reviewer: Team;
     type: string;
   }[];
   sender: User;
   since: string;
-  workflow_job_run: {
-    conclusion: string | null;
-    created_at: string;
-    environment: string;
-    html_url: string;
+  workflow_job_runs?: {
+    conclusion?: string | null;
+    created_at?: string;
+    environment?: string;
+    html_url?: string | null;
     id: number;
-    name: string;
-    status: string;
-    updated_at: string;
-  };
-  workflow_run: WorkflowRun;
+    name?: string | null;
+    status?: string;
+    updated_at?: string;
+  }[];
+  workflow_run: WorkflowRun | null;
 }
 
+/**
+ * A deployment review was requested, approved or rejected.
+ */
 export interface DeploymentReviewRejectedEvent {
   action: "rejected";
+  approver?: User;
+  comment?: string;
   enterprise?: Enterprise;
-  environment: string;
   installation?: InstallationLite;
   organization?: Organization;
   repository: Repository;
-  requestor: User;
-  reviewers: {
+  reviewers?: {
     reviewer: Team;
     type: string;
   }[];
   sender: User;
   since: string;
-  workflow_job_run: {
-    conclusion: string | null;
-    created_at: string;
-    environment: string;
-    html_url: string;
+  workflow_job_runs?: {
+    conclusion?: string | null;
+    created_at?: string;
+    environment?: string;
+    html_url?: string | null;
     id: number;
-    name: string;
-    status: string;
-    updated_at: string;
-  };
-  workflow_run: WorkflowRun;
+    name?: string | null;
+    status?: string;
+    updated_at?: string;
+  }[];
+  workflow_run: WorkflowRun | null;
 }
 
+/**
+ * A deployment review was requested, approved or rejected.
+ */
 export interface DeploymentReviewRequestedEvent {
   action: "requested";
   enterprise?: Enterprise;
@@ -93,5 +102,5 @@ export interface DeploymentReviewRequestedEvent {
     status: string;
     updated_at: string;
   };
-  workflow_run: WorkflowRun;
+  workflow_run: WorkflowRun | null;
 }

@@ -16,6 +16,9 @@ import type {
 /** The `deployment_status` payload of any action. */
 export type DeploymentStatusEvent = DeploymentStatusCreatedEvent;
 
+/**
+ * A deployment status was created.
+ */
 export interface DeploymentStatusCreatedEvent {
   action: "created";
   check_run?: CheckRun;

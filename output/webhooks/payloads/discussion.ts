@@ -31,6 +31,9 @@ export type DiscussionEvent =
   | DiscussionUnlockedEvent
   | DiscussionUnpinnedEvent;
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionAnsweredEvent {
   action: "answered";
   answer: DiscussionComment;
@@ -42,6 +45,9 @@ export interface DiscussionAnsweredEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionCategoryChangedEvent {
   action: "category_changed";
   changes: {
@@ -57,6 +63,9 @@ export interface DiscussionCategoryChangedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionClosedEvent {
   action: "closed";
   discussion: Discussion;
@@ -67,6 +76,9 @@ export interface DiscussionClosedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionCreatedEvent {
   action: "created";
   discussion: Discussion;
@@ -77,6 +89,9 @@ export interface DiscussionCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionDeletedEvent {
   action: "deleted";
   discussion: Discussion;
@@ -87,10 +102,13 @@ export interface DiscussionDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionEditedEvent {
   action: "edited";
   changes: {
-    title: {
+    title?: {
       from: string;
     };
   };
@@ -102,6 +120,9 @@ export interface DiscussionEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionLabeledEvent {
   action: "labeled";
   discussion: Discussion;
@@ -113,6 +134,9 @@ export interface DiscussionLabeledEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionLockedEvent {
   action: "locked";
   discussion: Discussion;
@@ -123,6 +147,9 @@ export interface DiscussionLockedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionPinnedEvent {
   action: "pinned";
   discussion: Discussion;
@@ -133,6 +160,9 @@ export interface DiscussionPinnedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionReopenedEvent {
   action: "reopened";
   discussion: Discussion;
@@ -143,6 +173,9 @@ export interface DiscussionReopenedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionTransferredEvent {
   action: "transferred";
   changes: {
@@ -177,6 +210,9 @@ export interface DiscussionTransferredEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionUnansweredEvent {
   action: "unanswered";
   discussion: Discussion;
@@ -188,6 +224,9 @@ export interface DiscussionUnansweredEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionUnlabeledEvent {
   action: "unlabeled";
   discussion: Discussion;
@@ -199,6 +238,9 @@ export interface DiscussionUnlabeledEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionUnlockedEvent {
   action: "unlocked";
   discussion: Discussion;
@@ -209,6 +251,9 @@ export interface DiscussionUnlockedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion.
+ */
 export interface DiscussionUnpinnedEvent {
   action: "unpinned";
   discussion: Discussion;

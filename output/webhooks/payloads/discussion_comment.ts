@@ -15,6 +15,9 @@ import type {
 export type DiscussionCommentEvent =
   DiscussionCommentCreatedEvent | DiscussionCommentDeletedEvent | DiscussionCommentEditedEvent;
 
+/**
+ * Activity on a discussion comment.
+ */
 export interface DiscussionCommentCreatedEvent {
   action: "created";
   comment: DiscussionComment;
@@ -26,6 +29,9 @@ export interface DiscussionCommentCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion comment.
+ */
 export interface DiscussionCommentDeletedEvent {
   action: "deleted";
   comment: DiscussionComment;
@@ -37,10 +43,13 @@ export interface DiscussionCommentDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a discussion comment.
+ */
 export interface DiscussionCommentEditedEvent {
   action: "edited";
   changes: {
-    body: {
+    body?: {
       from: string;
     };
   };

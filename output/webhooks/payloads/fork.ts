@@ -9,6 +9,9 @@ import type {
   User,
 } from "./definitions.js";
 
+/**
+ * A repository was forked.
+ */
 export interface ForkEvent {
   enterprise?: Enterprise;
   forkee: Repository;

@@ -17,6 +17,9 @@ export type InstallationEvent =
   | InstallationSuspendEvent
   | InstallationUnsuspendEvent;
 
+/**
+ * Activity on an app installation.
+ */
 export interface InstallationCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -27,6 +30,9 @@ export interface InstallationCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an app installation.
+ */
 export interface InstallationDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -36,6 +42,9 @@ export interface InstallationDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an app installation.
+ */
 export interface InstallationNewPermissionsAcceptedEvent {
   action: "new_permissions_accepted";
   enterprise?: Enterprise;
@@ -45,6 +54,9 @@ export interface InstallationNewPermissionsAcceptedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an app installation.
+ */
 export interface InstallationSuspendEvent {
   action: "suspend";
   enterprise?: Enterprise;
@@ -53,6 +65,9 @@ export interface InstallationSuspendEvent {
   sender: User;
 }
 
+/**
+ * Activity on an app installation.
+ */
 export interface InstallationUnsuspendEvent {
   action: "unsuspend";
   enterprise?: Enterprise;

@@ -13,6 +13,9 @@ import type {
 export type InstallationRepositoriesEvent =
   InstallationRepositoriesAddedEvent | InstallationRepositoriesRemovedEvent;
 
+/**
+ * Repositories were added to or removed from an app installation.
+ */
 export interface InstallationRepositoriesAddedEvent {
   action: "added";
   enterprise?: Enterprise;
@@ -25,6 +28,9 @@ export interface InstallationRepositoriesAddedEvent {
   sender: User;
 }
 
+/**
+ * Repositories were added to or removed from an app installation.
+ */
 export interface InstallationRepositoriesRemovedEvent {
   action: "removed";
   enterprise?: Enterprise;

@@ -16,6 +16,9 @@ import type {
 export type IssueCommentEvent =
   IssueCommentCreatedEvent | IssueCommentDeletedEvent | IssueCommentEditedEvent;
 
+/**
+ * Activity on a comment on an issue or pull request.
+ */
 export interface IssueCommentCreatedEvent {
   action: "created";
   comment: {
@@ -40,6 +43,9 @@ export interface IssueCommentCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a comment on an issue or pull request.
+ */
 export interface IssueCommentDeletedEvent {
   action: "deleted";
   comment: {
@@ -64,10 +70,13 @@ export interface IssueCommentDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a comment on an issue or pull request.
+ */
 export interface IssueCommentEditedEvent {
   action: "edited";
   changes: {
-    body: {
+    body?: {
       from: string;
     };
   };

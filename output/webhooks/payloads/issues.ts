@@ -5,6 +5,7 @@ import type {
   Enterprise,
   InstallationLite,
   Issue,
+  IssueType,
   Label,
   Milestone,
   Organization,
@@ -33,6 +34,9 @@ export type IssuesEvent =
   | IssuesUnpinnedEvent
   | IssuesUntypedEvent;
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesAssignedEvent {
   action: "assigned";
   assignee: User;
@@ -44,6 +48,9 @@ export interface IssuesAssignedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesClosedEvent {
   action: "closed";
   enterprise?: Enterprise;
@@ -54,6 +61,9 @@ export interface IssuesClosedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -64,6 +74,9 @@ export interface IssuesDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesDemilestonedEvent {
   action: "demilestoned";
   enterprise?: Enterprise;
@@ -75,10 +88,18 @@ export interface IssuesDemilestonedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesEditedEvent {
   action: "edited";
   changes: {
-    [k: string]: unknown;
+    body?: {
+      from: string;
+    };
+    title?: {
+      from: string;
+    };
   };
   enterprise?: Enterprise;
   installation?: InstallationLite;
@@ -88,6 +109,9 @@ export interface IssuesEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesLabeledEvent {
   action: "labeled";
   enterprise?: Enterprise;
@@ -99,6 +123,9 @@ export interface IssuesLabeledEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesLockedEvent {
   action: "locked";
   enterprise?: Enterprise;
@@ -109,6 +136,9 @@ export interface IssuesLockedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesMilestonedEvent {
   action: "milestoned";
   enterprise?: Enterprise;
@@ -120,6 +150,9 @@ export interface IssuesMilestonedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesOpenedEvent {
   action: "opened";
   changes?: {
@@ -134,6 +167,9 @@ export interface IssuesOpenedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesPinnedEvent {
   action: "pinned";
   enterprise?: Enterprise;
@@ -144,6 +180,9 @@ export interface IssuesPinnedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesReopenedEvent {
   action: "reopened";
   enterprise?: Enterprise;
@@ -154,6 +193,9 @@ export interface IssuesReopenedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesTransferredEvent {
   action: "transferred";
   changes: {
@@ -168,6 +210,9 @@ export interface IssuesTransferredEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesTypedEvent {
   action: "typed";
   enterprise?: Enterprise;
@@ -176,8 +221,12 @@ export interface IssuesTypedEvent {
   organization?: Organization;
   repository: Repository;
   sender: User;
+  type: IssueType | null;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesUnassignedEvent {
   action: "unassigned";
   assignee: User;
@@ -189,6 +238,9 @@ export interface IssuesUnassignedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesUnlabeledEvent {
   action: "unlabeled";
   enterprise?: Enterprise;
@@ -200,6 +252,9 @@ export interface IssuesUnlabeledEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesUnlockedEvent {
   action: "unlocked";
   enterprise?: Enterprise;
@@ -210,6 +265,9 @@ export interface IssuesUnlockedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesUnpinnedEvent {
   action: "unpinned";
   enterprise?: Enterprise;
@@ -220,6 +278,9 @@ export interface IssuesUnpinnedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an issue.
+ */
 export interface IssuesUntypedEvent {
   action: "untyped";
   enterprise?: Enterprise;
@@ -228,4 +289,5 @@ export interface IssuesUntypedEvent {
   organization?: Organization;
   repository: Repository;
   sender: User;
+  type: IssueType | null;
 }

@@ -13,6 +13,9 @@ import type {
 /** The `label` payload of any action. */
 export type LabelEvent = LabelCreatedEvent | LabelDeletedEvent | LabelEditedEvent;
 
+/**
+ * A label was created, edited or deleted.
+ */
 export interface LabelCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -23,6 +26,9 @@ export interface LabelCreatedEvent {
   sender: User;
 }
 
+/**
+ * A label was created, edited or deleted.
+ */
 export interface LabelDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -33,10 +39,13 @@ export interface LabelDeletedEvent {
   sender: User;
 }
 
+/**
+ * A label was created, edited or deleted.
+ */
 export interface LabelEditedEvent {
   action: "edited";
   changes: {
-    color: {
+    color?: {
       from: string;
     };
   };

@@ -17,6 +17,9 @@ export type MarketplacePurchaseEvent =
   | MarketplacePurchasePendingChangeCancelledEvent
   | MarketplacePurchasePurchasedEvent;
 
+/**
+ * Activity on a marketplace plan purchase.
+ */
 export interface MarketplacePurchaseCancelledEvent {
   action: "cancelled";
   effective_date: string;
@@ -27,6 +30,9 @@ export interface MarketplacePurchaseCancelledEvent {
   sender: User;
 }
 
+/**
+ * Activity on a marketplace plan purchase.
+ */
 export interface MarketplacePurchaseChangedEvent {
   action: "changed";
   effective_date: string;
@@ -38,6 +44,9 @@ export interface MarketplacePurchaseChangedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a marketplace plan purchase.
+ */
 export interface MarketplacePurchasePendingChangeEvent {
   action: "pending_change";
   effective_date: string;
@@ -45,9 +54,13 @@ export interface MarketplacePurchasePendingChangeEvent {
   installation?: InstallationLite;
   marketplace_purchase: MarketplacePurchase;
   organization?: Organization;
+  previous_marketplace_purchase?: MarketplacePurchase;
   sender: User;
 }
 
+/**
+ * Activity on a marketplace plan purchase.
+ */
 export interface MarketplacePurchasePendingChangeCancelledEvent {
   action: "pending_change_cancelled";
   effective_date: string;
@@ -55,9 +68,13 @@ export interface MarketplacePurchasePendingChangeCancelledEvent {
   installation?: InstallationLite;
   marketplace_purchase: MarketplacePurchase;
   organization?: Organization;
+  previous_marketplace_purchase?: MarketplacePurchase;
   sender: User;
 }
 
+/**
+ * Activity on a marketplace plan purchase.
+ */
 export interface MarketplacePurchasePurchasedEvent {
   action: "purchased";
   effective_date: string;

@@ -12,6 +12,9 @@ import type {
 /** The `member` payload of any action. */
 export type MemberEvent = MemberAddedEvent | MemberEditedEvent | MemberRemovedEvent;
 
+/**
+ * A collaborator was added to, changed on or removed from a repository.
+ */
 export interface MemberAddedEvent {
   action: "added";
   enterprise?: Enterprise;
@@ -22,10 +25,13 @@ export interface MemberAddedEvent {
   sender: User;
 }
 
+/**
+ * A collaborator was added to, changed on or removed from a repository.
+ */
 export interface MemberEditedEvent {
   action: "edited";
   changes: {
-    old_permission: {
+    old_permission?: {
       from: string;
     };
   };
@@ -37,6 +43,9 @@ export interface MemberEditedEvent {
   sender: User;
 }
 
+/**
+ * A collaborator was added to, changed on or removed from a repository.
+ */
 export interface MemberRemovedEvent {
   action: "removed";
   enterprise?: Enterprise;

@@ -6,12 +6,15 @@ import type { Enterprise, InstallationLite, Organization, User } from "./definit
 /** The `membership` payload of any action. */
 export type MembershipEvent = MembershipAddedEvent | MembershipRemovedEvent;
 
+/**
+ * A user was added to or removed from a team.
+ */
 export interface MembershipAddedEvent {
   action: "added";
   enterprise?: Enterprise;
   installation?: InstallationLite;
   member: User;
-  organization?: Organization;
+  organization: Organization;
   scope: string;
   sender: User;
   team: {
@@ -30,12 +33,15 @@ export interface MembershipAddedEvent {
   };
 }
 
+/**
+ * A user was added to or removed from a team.
+ */
 export interface MembershipRemovedEvent {
   action: "removed";
   enterprise?: Enterprise;
   installation?: InstallationLite;
   member: User;
-  organization?: Organization;
+  organization: Organization;
   scope: string;
   sender: User;
   team: {

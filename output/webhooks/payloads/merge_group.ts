@@ -13,6 +13,9 @@ import type {
 /** The `merge_group` payload of any action. */
 export type MergeGroupEvent = MergeGroupChecksRequestedEvent | MergeGroupDestroyedEvent;
 
+/**
+ * Activity on a merge queue group.
+ */
 export interface MergeGroupChecksRequestedEvent {
   action: "checks_requested";
   enterprise?: Enterprise;
@@ -29,6 +32,9 @@ export interface MergeGroupChecksRequestedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a merge queue group.
+ */
 export interface MergeGroupDestroyedEvent {
   action: "destroyed";
   enterprise?: Enterprise;
@@ -41,6 +47,7 @@ export interface MergeGroupDestroyedEvent {
     head_sha: string;
   };
   organization?: Organization;
+  reason?: "merged" | "invalidated" | "dequeued";
   repository: Repository;
   sender: User;
 }

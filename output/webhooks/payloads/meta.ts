@@ -13,6 +13,9 @@ import type {
 /** The `meta` payload of any action. */
 export type MetaEvent = MetaDeletedEvent;
 
+/**
+ * The webhook itself was deleted.
+ */
 export interface MetaDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;

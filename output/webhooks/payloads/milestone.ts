@@ -18,6 +18,9 @@ export type MilestoneEvent =
   | MilestoneEditedEvent
   | MilestoneOpenedEvent;
 
+/**
+ * Activity on a milestone.
+ */
 export interface MilestoneClosedEvent {
   action: "closed";
   enterprise?: Enterprise;
@@ -28,6 +31,9 @@ export interface MilestoneClosedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a milestone.
+ */
 export interface MilestoneCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -38,6 +44,9 @@ export interface MilestoneCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a milestone.
+ */
 export interface MilestoneDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -48,8 +57,22 @@ export interface MilestoneDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a milestone.
+ */
 export interface MilestoneEditedEvent {
   action: "edited";
+  changes: {
+    description?: {
+      from: string;
+    };
+    due_on?: {
+      from: string;
+    };
+    title?: {
+      from: string;
+    };
+  };
   enterprise?: Enterprise;
   installation?: InstallationLite;
   milestone: Milestone;
@@ -58,6 +81,9 @@ export interface MilestoneEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a milestone.
+ */
 export interface MilestoneOpenedEvent {
   action: "opened";
   enterprise?: Enterprise;

@@ -6,20 +6,26 @@ import type { Enterprise, InstallationLite, Organization, User } from "./definit
 /** The `org_block` payload of any action. */
 export type OrgBlockEvent = OrgBlockBlockedEvent | OrgBlockUnblockedEvent;
 
+/**
+ * A user was blocked or unblocked by an organization.
+ */
 export interface OrgBlockBlockedEvent {
   action: "blocked";
   blocked_user: User;
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   sender: User;
 }
 
+/**
+ * A user was blocked or unblocked by an organization.
+ */
 export interface OrgBlockUnblockedEvent {
   action: "unblocked";
   blocked_user: User;
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   sender: User;
 }

@@ -11,14 +11,27 @@ export type OrganizationEvent =
   | OrganizationMemberRemovedEvent
   | OrganizationRenamedEvent;
 
+/**
+ * Activity on an organization and its members.
+ */
 export interface OrganizationDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  membership?: {
+    organization_url: string;
+    role: string;
+    state: string;
+    url: string;
+    user: User;
+  };
+  organization: Organization;
   sender: User;
 }
 
+/**
+ * Activity on an organization and its members.
+ */
 export interface OrganizationMemberAddedEvent {
   action: "member_added";
   enterprise?: Enterprise;
@@ -30,10 +43,13 @@ export interface OrganizationMemberAddedEvent {
     url: string;
     user: User;
   };
-  organization?: Organization;
+  organization: Organization;
   sender: User;
 }
 
+/**
+ * Activity on an organization and its members.
+ */
 export interface OrganizationMemberInvitedEvent {
   action: "member_invited";
   enterprise?: Enterprise;
@@ -51,19 +67,32 @@ export interface OrganizationMemberInvitedEvent {
     role: string;
     team_count: number;
   };
-  organization?: Organization;
+  organization: Organization;
   sender: User;
   user: User;
 }
 
+/**
+ * Activity on an organization and its members.
+ */
 export interface OrganizationMemberRemovedEvent {
   action: "member_removed";
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  membership: {
+    organization_url: string;
+    role: string;
+    state: string;
+    url: string;
+    user: User;
+  };
+  organization: Organization;
   sender: User;
 }
 
+/**
+ * Activity on an organization and its members.
+ */
 export interface OrganizationRenamedEvent {
   action: "renamed";
   changes: {
@@ -73,6 +102,6 @@ export interface OrganizationRenamedEvent {
   };
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   sender: User;
 }

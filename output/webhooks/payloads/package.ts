@@ -12,6 +12,9 @@ import type {
 /** The `package` payload of any action. */
 export type PackageEvent = PackagePublishedEvent | PackageUpdatedEvent;
 
+/**
+ * A package was published or updated.
+ */
 export interface PackagePublishedEvent {
   action: "published";
   enterprise?: Enterprise;
@@ -129,6 +132,9 @@ export interface PackagePublishedEvent {
   sender: User;
 }
 
+/**
+ * A package was published or updated.
+ */
 export interface PackageUpdatedEvent {
   action: "updated";
   enterprise?: Enterprise;

@@ -9,6 +9,9 @@ import type {
   User,
 } from "./definitions.js";
 
+/**
+ * A pages site was built.
+ */
 export interface PageBuildEvent {
   build: {
     commit: string;

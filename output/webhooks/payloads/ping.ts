@@ -10,6 +10,9 @@ import type {
   User,
 } from "./definitions.js";
 
+/**
+ * Sent once when a webhook is created.
+ */
 export interface PingEvent {
   enterprise?: Enterprise;
   hook: Hook;

@@ -17,6 +17,9 @@ export type ProjectEvent =
   | ProjectEditedEvent
   | ProjectReopenedEvent;
 
+/**
+ * Activity on a classic project.
+ */
 export interface ProjectClosedEvent {
   action: "closed";
   enterprise?: Enterprise;
@@ -41,6 +44,9 @@ export interface ProjectClosedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project.
+ */
 export interface ProjectCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -65,6 +71,9 @@ export interface ProjectCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project.
+ */
 export interface ProjectDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -89,8 +98,19 @@ export interface ProjectDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project.
+ */
 export interface ProjectEditedEvent {
   action: "edited";
+  changes?: {
+    body?: {
+      from: string;
+    };
+    name?: {
+      from: string;
+    };
+  };
   enterprise?: Enterprise;
   installation?: InstallationLite;
   organization?: Organization;
@@ -113,6 +133,9 @@ export interface ProjectEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project.
+ */
 export interface ProjectReopenedEvent {
   action: "reopened";
   enterprise?: Enterprise;

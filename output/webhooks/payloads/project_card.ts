@@ -17,8 +17,16 @@ export type ProjectCardEvent =
   | ProjectCardEditedEvent
   | ProjectCardMovedEvent;
 
+/**
+ * Activity on a classic project card.
+ */
 export interface ProjectCardConvertedEvent {
   action: "converted";
+  changes: {
+    note: {
+      from: string;
+    };
+  };
   enterprise?: Enterprise;
   installation?: InstallationLite;
   organization?: Organization;
@@ -41,6 +49,9 @@ export interface ProjectCardConvertedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project card.
+ */
 export interface ProjectCardCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -65,6 +76,9 @@ export interface ProjectCardCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project card.
+ */
 export interface ProjectCardDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -89,8 +103,16 @@ export interface ProjectCardDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project card.
+ */
 export interface ProjectCardEditedEvent {
   action: "edited";
+  changes: {
+    note: {
+      from: string | null;
+    };
+  };
   enterprise?: Enterprise;
   installation?: InstallationLite;
   organization?: Organization;
@@ -113,10 +135,13 @@ export interface ProjectCardEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project card.
+ */
 export interface ProjectCardMovedEvent {
   action: "moved";
   changes: {
-    column_id: {
+    column_id?: {
       from: number;
     };
   };

@@ -16,6 +16,9 @@ export type ProjectColumnEvent =
   | ProjectColumnEditedEvent
   | ProjectColumnMovedEvent;
 
+/**
+ * Activity on a classic project column.
+ */
 export interface ProjectColumnCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -35,6 +38,9 @@ export interface ProjectColumnCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project column.
+ */
 export interface ProjectColumnDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -54,10 +60,13 @@ export interface ProjectColumnDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project column.
+ */
 export interface ProjectColumnEditedEvent {
   action: "edited";
   changes: {
-    name: {
+    name?: {
       from: string;
     };
   };
@@ -78,6 +87,9 @@ export interface ProjectColumnEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a classic project column.
+ */
 export interface ProjectColumnMovedEvent {
   action: "moved";
   enterprise?: Enterprise;

@@ -13,6 +13,9 @@ export type ProjectsV2ItemEvent =
   | ProjectsV2ItemReorderedEvent
   | ProjectsV2ItemRestoredEvent;
 
+/**
+ * Activity on an item of an organization-level project.
+ */
 export interface ProjectsV2ItemArchivedEvent {
   action: "archived";
   changes: {
@@ -23,7 +26,7 @@ export interface ProjectsV2ItemArchivedEvent {
   };
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   projects_v2_item: {
     archived_at: string | null;
     content_node_id: string;
@@ -38,6 +41,9 @@ export interface ProjectsV2ItemArchivedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an item of an organization-level project.
+ */
 export interface ProjectsV2ItemConvertedEvent {
   action: "converted";
   changes: {
@@ -48,7 +54,7 @@ export interface ProjectsV2ItemConvertedEvent {
   };
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   projects_v2_item: {
     archived_at: string | null;
     content_node_id: string;
@@ -63,11 +69,14 @@ export interface ProjectsV2ItemConvertedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an item of an organization-level project.
+ */
 export interface ProjectsV2ItemCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   projects_v2_item: {
     archived_at: string | null;
     content_node_id: string;
@@ -82,11 +91,14 @@ export interface ProjectsV2ItemCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an item of an organization-level project.
+ */
 export interface ProjectsV2ItemDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   projects_v2_item: {
     archived_at: string | null;
     content_node_id: string;
@@ -101,17 +113,20 @@ export interface ProjectsV2ItemDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an item of an organization-level project.
+ */
 export interface ProjectsV2ItemEditedEvent {
   action: "edited";
   changes: {
-    field_value: {
+    field_value?: {
       field_node_id: string;
       field_type: string;
     };
   };
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   projects_v2_item: {
     archived_at: string | null;
     content_node_id: string;
@@ -126,17 +141,20 @@ export interface ProjectsV2ItemEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an item of an organization-level project.
+ */
 export interface ProjectsV2ItemReorderedEvent {
   action: "reordered";
   changes: {
-    previous_projects_v2_item_node_id: {
+    previous_projects_v2_item_node_id?: {
       from: string;
       to: string;
     };
   };
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   projects_v2_item: {
     archived_at: string | null;
     content_node_id: string;
@@ -151,6 +169,9 @@ export interface ProjectsV2ItemReorderedEvent {
   sender: User;
 }
 
+/**
+ * Activity on an item of an organization-level project.
+ */
 export interface ProjectsV2ItemRestoredEvent {
   action: "restored";
   changes: {
@@ -161,7 +182,7 @@ export interface ProjectsV2ItemRestoredEvent {
   };
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   projects_v2_item: {
     archived_at: string | null;
     content_node_id: string;

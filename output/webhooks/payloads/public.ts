@@ -9,6 +9,9 @@ import type {
   User,
 } from "./definitions.js";
 
+/**
+ * A private repository was made public.
+ */
 export interface PublicEvent {
   enterprise?: Enterprise;
   installation?: InstallationLite;

@@ -5,6 +5,7 @@ import type {
   Enterprise,
   InstallationLite,
   Label,
+  Milestone,
   Organization,
   PullRequest,
   Repository,
@@ -35,6 +36,9 @@ export type PullRequestEvent =
   | PullRequestUnlabeledEvent
   | PullRequestUnlockedEvent;
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestAssignedEvent {
   action: "assigned";
   assignee: User;
@@ -47,6 +51,9 @@ export interface PullRequestAssignedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestAutoMergeDisabledEvent {
   action: "auto_merge_disabled";
   enterprise?: Enterprise;
@@ -54,10 +61,14 @@ export interface PullRequestAutoMergeDisabledEvent {
   number: number;
   organization?: Organization;
   pull_request: PullRequest;
+  reason?: string;
   repository: Repository;
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestAutoMergeEnabledEvent {
   action: "auto_merge_enabled";
   enterprise?: Enterprise;
@@ -65,10 +76,14 @@ export interface PullRequestAutoMergeEnabledEvent {
   number: number;
   organization?: Organization;
   pull_request: PullRequest;
+  reason?: string;
   repository: Repository;
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestClosedEvent {
   action: "closed";
   enterprise?: Enterprise;
@@ -80,6 +95,9 @@ export interface PullRequestClosedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestConvertedToDraftEvent {
   action: "converted_to_draft";
   enterprise?: Enterprise;
@@ -91,10 +109,14 @@ export interface PullRequestConvertedToDraftEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestDemilestonedEvent {
   action: "demilestoned";
   enterprise?: Enterprise;
   installation?: InstallationLite;
+  milestone: Milestone;
   number: number;
   organization?: Organization;
   pull_request: PullRequest;
@@ -102,6 +124,9 @@ export interface PullRequestDemilestonedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestDequeuedEvent {
   action: "dequeued";
   enterprise?: Enterprise;
@@ -109,12 +134,32 @@ export interface PullRequestDequeuedEvent {
   number: number;
   organization?: Organization;
   pull_request: PullRequest;
+  reason: string;
   repository: Repository;
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestEditedEvent {
   action: "edited";
+  changes: {
+    base?: {
+      ref: {
+        from: string;
+      };
+      sha: {
+        from: string;
+      };
+    };
+    body?: {
+      from: string;
+    };
+    title?: {
+      from: string;
+    };
+  };
   enterprise?: Enterprise;
   installation?: InstallationLite;
   number: number;
@@ -124,6 +169,9 @@ export interface PullRequestEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestEnqueuedEvent {
   action: "enqueued";
   enterprise?: Enterprise;
@@ -135,6 +183,9 @@ export interface PullRequestEnqueuedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestLabeledEvent {
   action: "labeled";
   enterprise?: Enterprise;
@@ -147,6 +198,9 @@ export interface PullRequestLabeledEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestLockedEvent {
   action: "locked";
   enterprise?: Enterprise;
@@ -158,10 +212,14 @@ export interface PullRequestLockedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestMilestonedEvent {
   action: "milestoned";
   enterprise?: Enterprise;
   installation?: InstallationLite;
+  milestone: Milestone;
   number: number;
   organization?: Organization;
   pull_request: PullRequest;
@@ -169,6 +227,9 @@ export interface PullRequestMilestonedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestOpenedEvent {
   action: "opened";
   enterprise?: Enterprise;
@@ -180,6 +241,9 @@ export interface PullRequestOpenedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestReadyForReviewEvent {
   action: "ready_for_review";
   enterprise?: Enterprise;
@@ -191,6 +255,9 @@ export interface PullRequestReadyForReviewEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestReopenedEvent {
   action: "reopened";
   enterprise?: Enterprise;
@@ -202,6 +269,9 @@ export interface PullRequestReopenedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestReviewRequestRemovedEvent {
   action: "review_request_removed";
   enterprise?: Enterprise;
@@ -214,6 +284,9 @@ export interface PullRequestReviewRequestRemovedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestReviewRequestedEvent {
   action: "review_requested";
   enterprise?: Enterprise;
@@ -226,6 +299,9 @@ export interface PullRequestReviewRequestedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestSynchronizeEvent {
   action: "synchronize";
   after: string;
@@ -239,6 +315,9 @@ export interface PullRequestSynchronizeEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestUnassignedEvent {
   action: "unassigned";
   assignee: User;
@@ -251,6 +330,9 @@ export interface PullRequestUnassignedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestUnlabeledEvent {
   action: "unlabeled";
   enterprise?: Enterprise;
@@ -263,6 +345,9 @@ export interface PullRequestUnlabeledEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request.
+ */
 export interface PullRequestUnlockedEvent {
   action: "unlocked";
   enterprise?: Enterprise;

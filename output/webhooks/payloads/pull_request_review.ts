@@ -14,6 +14,9 @@ import type {
 export type PullRequestReviewEvent =
   PullRequestReviewDismissedEvent | PullRequestReviewEditedEvent | PullRequestReviewSubmittedEvent;
 
+/**
+ * Activity on a pull request review.
+ */
 export interface PullRequestReviewDismissedEvent {
   action: "dismissed";
   enterprise?: Enterprise;
@@ -44,8 +47,16 @@ export interface PullRequestReviewDismissedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request review.
+ */
 export interface PullRequestReviewEditedEvent {
   action: "edited";
+  changes: {
+    body?: {
+      from: string;
+    };
+  };
   enterprise?: Enterprise;
   installation?: InstallationLite;
   organization?: Organization;
@@ -74,6 +85,9 @@ export interface PullRequestReviewEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request review.
+ */
 export interface PullRequestReviewSubmittedEvent {
   action: "submitted";
   enterprise?: Enterprise;

@@ -17,6 +17,9 @@ export type PullRequestReviewCommentEvent =
   | PullRequestReviewCommentDeletedEvent
   | PullRequestReviewCommentEditedEvent;
 
+/**
+ * Activity on a pull request review comment on a diff.
+ */
 export interface PullRequestReviewCommentCreatedEvent {
   action: "created";
   comment: PullRequestReviewComment;
@@ -28,6 +31,9 @@ export interface PullRequestReviewCommentCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request review comment on a diff.
+ */
 export interface PullRequestReviewCommentDeletedEvent {
   action: "deleted";
   comment: PullRequestReviewComment;
@@ -39,10 +45,13 @@ export interface PullRequestReviewCommentDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a pull request review comment on a diff.
+ */
 export interface PullRequestReviewCommentEditedEvent {
   action: "edited";
   changes: {
-    body: {
+    body?: {
       from: string;
     };
   };

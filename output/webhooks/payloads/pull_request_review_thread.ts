@@ -15,6 +15,9 @@ import type {
 export type PullRequestReviewThreadEvent =
   PullRequestReviewThreadResolvedEvent | PullRequestReviewThreadUnresolvedEvent;
 
+/**
+ * A pull request review thread was resolved or unresolved.
+ */
 export interface PullRequestReviewThreadResolvedEvent {
   action: "resolved";
   enterprise?: Enterprise;
@@ -29,6 +32,9 @@ export interface PullRequestReviewThreadResolvedEvent {
   };
 }
 
+/**
+ * A pull request review thread was resolved or unresolved.
+ */
 export interface PullRequestReviewThreadUnresolvedEvent {
   action: "unresolved";
   enterprise?: Enterprise;

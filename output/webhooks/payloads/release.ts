@@ -20,6 +20,9 @@ export type ReleaseEvent =
   | ReleaseReleasedEvent
   | ReleaseUnpublishedEvent;
 
+/**
+ * Activity on a release.
+ */
 export interface ReleaseCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -51,6 +54,9 @@ export interface ReleaseCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a release.
+ */
 export interface ReleaseDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -82,13 +88,16 @@ export interface ReleaseDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a release.
+ */
 export interface ReleaseEditedEvent {
   action: "edited";
   changes: {
-    body: {
+    body?: {
       from: string;
     };
-    name: {
+    name?: {
       from: string;
     };
   };
@@ -121,6 +130,9 @@ export interface ReleaseEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a release.
+ */
 export interface ReleasePrereleasedEvent {
   action: "prereleased";
   enterprise?: Enterprise;
@@ -152,6 +164,9 @@ export interface ReleasePrereleasedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a release.
+ */
 export interface ReleasePublishedEvent {
   action: "published";
   enterprise?: Enterprise;
@@ -183,6 +198,9 @@ export interface ReleasePublishedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a release.
+ */
 export interface ReleaseReleasedEvent {
   action: "released";
   enterprise?: Enterprise;
@@ -214,6 +232,9 @@ export interface ReleaseReleasedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a release.
+ */
 export interface ReleaseUnpublishedEvent {
   action: "unpublished";
   enterprise?: Enterprise;

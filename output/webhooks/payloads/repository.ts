@@ -21,6 +21,9 @@ export type RepositoryEvent =
   | RepositoryTransferredEvent
   | RepositoryUnarchivedEvent;
 
+/**
+ * Activity on a repository.
+ */
 export interface RepositoryArchivedEvent {
   action: "archived";
   enterprise?: Enterprise;
@@ -30,6 +33,9 @@ export interface RepositoryArchivedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a repository.
+ */
 export interface RepositoryCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -39,6 +45,9 @@ export interface RepositoryCreatedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a repository.
+ */
 export interface RepositoryDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -48,6 +57,9 @@ export interface RepositoryDeletedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a repository.
+ */
 export interface RepositoryEditedEvent {
   action: "edited";
   changes: {
@@ -65,6 +77,9 @@ export interface RepositoryEditedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a repository.
+ */
 export interface RepositoryPrivatizedEvent {
   action: "privatized";
   enterprise?: Enterprise;
@@ -74,6 +89,9 @@ export interface RepositoryPrivatizedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a repository.
+ */
 export interface RepositoryPublicizedEvent {
   action: "publicized";
   enterprise?: Enterprise;
@@ -83,6 +101,9 @@ export interface RepositoryPublicizedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a repository.
+ */
 export interface RepositoryRenamedEvent {
   action: "renamed";
   changes: {
@@ -99,6 +120,9 @@ export interface RepositoryRenamedEvent {
   sender: User;
 }
 
+/**
+ * Activity on a repository.
+ */
 export interface RepositoryTransferredEvent {
   action: "transferred";
   changes: {
@@ -115,6 +139,9 @@ export interface RepositoryTransferredEvent {
   sender: User;
 }
 
+/**
+ * Activity on a repository.
+ */
 export interface RepositoryUnarchivedEvent {
   action: "unarchived";
   enterprise?: Enterprise;

@@ -9,10 +9,13 @@ import type {
   User,
 } from "./definitions.js";
 
+/**
+ * A repository import finished, failed or was cancelled.
+ */
 export interface RepositoryImportEvent {
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization: Organization;
+  organization?: Organization;
   repository: Repository;
   sender: User;
   status: string;

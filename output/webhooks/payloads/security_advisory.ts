@@ -12,6 +12,9 @@ import type {
 export type SecurityAdvisoryEvent =
   SecurityAdvisoryPublishedEvent | SecurityAdvisoryUpdatedEvent | SecurityAdvisoryWithdrawnEvent;
 
+/**
+ * A global security advisory was published, updated or withdrawn.
+ */
 export interface SecurityAdvisoryPublishedEvent {
   action: "published";
   enterprise?: Enterprise;
@@ -20,6 +23,9 @@ export interface SecurityAdvisoryPublishedEvent {
   security_advisory: SecurityAdvisory;
 }
 
+/**
+ * A global security advisory was published, updated or withdrawn.
+ */
 export interface SecurityAdvisoryUpdatedEvent {
   action: "updated";
   enterprise?: Enterprise;
@@ -28,6 +34,9 @@ export interface SecurityAdvisoryUpdatedEvent {
   security_advisory: SecurityAdvisory;
 }
 
+/**
+ * A global security advisory was published, updated or withdrawn.
+ */
 export interface SecurityAdvisoryWithdrawnEvent {
   action: "withdrawn";
   enterprise?: Enterprise;

@@ -18,6 +18,9 @@ export type SponsorshipEvent =
   | SponsorshipPendingTierChangeEvent
   | SponsorshipTierChangedEvent;
 
+/**
+ * Activity on a sponsorship.
+ */
 export interface SponsorshipCancelledEvent {
   action: "cancelled";
   enterprise?: Enterprise;
@@ -34,6 +37,9 @@ export interface SponsorshipCancelledEvent {
   };
 }
 
+/**
+ * Activity on a sponsorship.
+ */
 export interface SponsorshipCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -50,8 +56,16 @@ export interface SponsorshipCreatedEvent {
   };
 }
 
+/**
+ * Activity on a sponsorship.
+ */
 export interface SponsorshipEditedEvent {
   action: "edited";
+  changes: {
+    privacy_level?: {
+      from: string;
+    };
+  };
   enterprise?: Enterprise;
   installation?: InstallationLite;
   organization?: Organization;
@@ -66,8 +80,12 @@ export interface SponsorshipEditedEvent {
   };
 }
 
+/**
+ * Activity on a sponsorship.
+ */
 export interface SponsorshipPendingCancellationEvent {
   action: "pending_cancellation";
+  effective_date?: string;
   enterprise?: Enterprise;
   installation?: InstallationLite;
   organization?: Organization;
@@ -82,6 +100,9 @@ export interface SponsorshipPendingCancellationEvent {
   };
 }
 
+/**
+ * Activity on a sponsorship.
+ */
 export interface SponsorshipPendingTierChangeEvent {
   action: "pending_tier_change";
   changes: {
@@ -104,8 +125,16 @@ export interface SponsorshipPendingTierChangeEvent {
   };
 }
 
+/**
+ * Activity on a sponsorship.
+ */
 export interface SponsorshipTierChangedEvent {
   action: "tier_changed";
+  changes: {
+    tier: {
+      from: SponsorshipTier;
+    };
+  };
   enterprise?: Enterprise;
   installation?: InstallationLite;
   organization?: Organization;

@@ -12,6 +12,9 @@ import type {
 /** The `star` payload of any action. */
 export type StarEvent = StarCreatedEvent | StarDeletedEvent;
 
+/**
+ * A repository was starred or unstarred.
+ */
 export interface StarCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -22,6 +25,9 @@ export interface StarCreatedEvent {
   starred_at: string | null;
 }
 
+/**
+ * A repository was starred or unstarred.
+ */
 export interface StarDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;

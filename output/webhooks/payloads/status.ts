@@ -10,6 +10,9 @@ import type {
   User,
 } from "./definitions.js";
 
+/**
+ * The status of a commit changed.
+ */
 export interface StatusEvent {
   avatar_url?: string;
   branches: {

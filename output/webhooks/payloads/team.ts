@@ -18,34 +18,46 @@ export type TeamEvent =
   | TeamEditedEvent
   | TeamRemovedFromRepositoryEvent;
 
+/**
+ * Activity on a team.
+ */
 export interface TeamAddedToRepositoryEvent {
   action: "added_to_repository";
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   repository: Repository;
   sender: User;
   team: Team;
 }
 
+/**
+ * Activity on a team.
+ */
 export interface TeamCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   sender: User;
   team: Team;
 }
 
+/**
+ * Activity on a team.
+ */
 export interface TeamDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   sender: User;
   team: Team;
 }
 
+/**
+ * Activity on a team.
+ */
 export interface TeamEditedEvent {
   action: "edited";
   changes: {
@@ -53,16 +65,19 @@ export interface TeamEditedEvent {
   };
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   sender: User;
   team: Team;
 }
 
+/**
+ * Activity on a team.
+ */
 export interface TeamRemovedFromRepositoryEvent {
   action: "removed_from_repository";
   enterprise?: Enterprise;
   installation?: InstallationLite;
-  organization?: Organization;
+  organization: Organization;
   repository: Repository;
   sender: User;
   team: Team;

@@ -10,6 +10,9 @@ import type {
   User,
 } from "./definitions.js";
 
+/**
+ * A repository was added to a team.
+ */
 export interface TeamAddEvent {
   enterprise?: Enterprise;
   installation?: InstallationLite;

@@ -12,6 +12,9 @@ import type {
 /** The `watch` payload of any action. */
 export type WatchEvent = WatchStartedEvent;
 
+/**
+ * Someone started watching (starring) a repository.
+ */
 export interface WatchStartedEvent {
   action: "started";
   enterprise?: Enterprise;

@@ -9,13 +9,16 @@ import type {
   User,
 } from "./definitions.js";
 
+/**
+ * Someone triggered a workflow run by hand or through the API.
+ */
 export interface WorkflowDispatchEvent {
   enterprise?: Enterprise;
   inputs: {
     [k: string]: unknown;
   };
   installation?: InstallationLite;
-  organization: Organization;
+  organization?: Organization;
   ref: string;
   repository: Repository;
   sender: User;

@@ -17,6 +17,9 @@ export type WorkflowJobEvent =
   | WorkflowJobQueuedEvent
   | WorkflowJobWaitingEvent;
 
+/**
+ * Activity on a workflow job.
+ */
 export interface WorkflowJobCompletedEvent {
   action: "completed";
   enterprise?: Enterprise;
@@ -58,6 +61,9 @@ export interface WorkflowJobCompletedEvent {
   };
 }
 
+/**
+ * Activity on a workflow job.
+ */
 export interface WorkflowJobInProgressEvent {
   action: "in_progress";
   enterprise?: Enterprise;
@@ -99,6 +105,9 @@ export interface WorkflowJobInProgressEvent {
   };
 }
 
+/**
+ * Activity on a workflow job.
+ */
 export interface WorkflowJobQueuedEvent {
   action: "queued";
   deployment?: Deployment;
@@ -141,6 +150,9 @@ export interface WorkflowJobQueuedEvent {
   };
 }
 
+/**
+ * Activity on a workflow job.
+ */
 export interface WorkflowJobWaitingEvent {
   action: "waiting";
   enterprise?: Enterprise;

@@ -15,6 +15,9 @@ import type {
 export type WorkflowRunEvent =
   WorkflowRunCompletedEvent | WorkflowRunInProgressEvent | WorkflowRunRequestedEvent;
 
+/**
+ * A workflow run was requested, started or completed.
+ */
 export interface WorkflowRunCompletedEvent {
   action: "completed";
   enterprise?: Enterprise;
@@ -26,6 +29,9 @@ export interface WorkflowRunCompletedEvent {
   workflow_run: WorkflowRun;
 }
 
+/**
+ * A workflow run was requested, started or completed.
+ */
 export interface WorkflowRunInProgressEvent {
   action: "in_progress";
   enterprise?: Enterprise;
@@ -37,6 +43,9 @@ export interface WorkflowRunInProgressEvent {
   workflow_run: WorkflowRun;
 }
 
+/**
+ * A workflow run was requested, started or completed.
+ */
 export interface WorkflowRunRequestedEvent {
   action: "requested";
   enterprise?: Enterprise;
