@@ -2,6 +2,7 @@
 // To change it, edit schemas/webhooks/payloads/commit_comment.json and run `typewire generate`.
 
 import type {
+  AuthorAssociation,
   Enterprise,
   InstallationLite,
   Organization,
@@ -18,7 +19,7 @@ export type CommitCommentEvent = CommitCommentCreatedEvent;
 export interface CommitCommentCreatedEvent {
   action: "created";
   comment: {
-    author_association: string;
+    author_association: AuthorAssociation;
     body: string;
     commit_id: string;
     created_at: string;

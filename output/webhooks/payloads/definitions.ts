@@ -43,6 +43,19 @@ export interface App {
   updated_at: string;
 }
 
+/**
+ * How the author is associated with the repository.
+ */
+export type AuthorAssociation =
+  | "COLLABORATOR"
+  | "CONTRIBUTOR"
+  | "FIRST_TIMER"
+  | "FIRST_TIME_CONTRIBUTOR"
+  | "MANNEQUIN"
+  | "MEMBER"
+  | "NONE"
+  | "OWNER";
+
 export interface AutoMerge {
   commit_message: string | null;
   commit_title: string | null;
@@ -87,7 +100,7 @@ export interface CheckRun {
   };
   pull_requests?: MinimalPullRequest[];
   started_at: string;
-  status: string;
+  status: "queued" | "in_progress" | "completed" | "waiting" | "requested" | "pending";
   url: string;
 }
 
@@ -209,7 +222,7 @@ export interface Discussion {
   answer_chosen_at: string | null;
   answer_chosen_by: User | null;
   answer_html_url: string | null;
-  author_association: string;
+  author_association: AuthorAssociation;
   body: string;
   category: DiscussionCategory;
   comments: number;
@@ -241,7 +254,7 @@ export interface DiscussionCategory {
 }
 
 export interface DiscussionComment {
-  author_association: string;
+  author_association: AuthorAssociation;
   body: string;
   child_comment_count: number;
   created_at: string;
@@ -367,7 +380,7 @@ export interface Issue {
   active_lock_reason?: string | null;
   assignee?: User | null;
   assignees: User[];
-  author_association: string;
+  author_association: AuthorAssociation;
   body: string | null;
   closed_at: string | null;
   comments: number;
@@ -392,7 +405,7 @@ export interface Issue {
   };
   reactions?: Reactions;
   repository_url: string;
-  state?: string;
+  state?: "open" | "closed";
   timeline_url?: string;
   title: string;
   updated_at: string;
@@ -468,7 +481,7 @@ export interface Milestone {
   node_id: string;
   number: number;
   open_issues: number;
-  state: string;
+  state: "open" | "closed";
   title: string;
   updated_at: string;
   url: string;
@@ -585,7 +598,7 @@ export interface PullRequest {
   additions: number;
   assignee: User | null;
   assignees: User[];
-  author_association: string;
+  author_association: AuthorAssociation;
   auto_merge?: AutoMerge | null;
   base: PullRequestBranch;
   body: string | null;
@@ -622,7 +635,7 @@ export interface PullRequest {
   review_comment_url: string;
   review_comments: number;
   review_comments_url: string;
-  state: string;
+  state: "open" | "closed";
   statuses_url: string;
   title: string;
   updated_at: string;
@@ -677,7 +690,7 @@ export interface PullRequestReviewComment {
       href: string;
     };
   };
-  author_association: string;
+  author_association: AuthorAssociation;
   body: string;
   commit_id: string;
   created_at: string;
@@ -810,7 +823,7 @@ export interface Repository {
   trees_url: string;
   updated_at: string;
   url: string;
-  visibility?: string;
+  visibility?: "public" | "private" | "internal";
   watchers: number;
   watchers_count: number;
   web_commit_signoff_required?: boolean;
@@ -899,7 +912,7 @@ export interface SimplePullRequest {
   active_lock_reason?: string | null;
   assignee: User | null;
   assignees: User[];
-  author_association: string;
+  author_association: AuthorAssociation;
   auto_merge?: AutoMerge | null;
   base: PullRequestBranch;
   body: string;
@@ -925,7 +938,7 @@ export interface SimplePullRequest {
   requested_teams: unknown[];
   review_comment_url: string;
   review_comments_url: string;
-  state: string;
+  state: "open" | "closed";
   statuses_url: string;
   title: string;
   updated_at: string;

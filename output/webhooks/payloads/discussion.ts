@@ -2,6 +2,7 @@
 // To change it, edit schemas/webhooks/payloads/discussion.json and run `typewire generate`.
 
 import type {
+  AuthorAssociation,
   Discussion,
   DiscussionCategory,
   DiscussionComment,
@@ -184,7 +185,7 @@ export interface DiscussionTransferredEvent {
       answer_chosen_at: string | null;
       answer_chosen_by: User | null;
       answer_html_url: string | null;
-      author_association: string;
+      author_association: AuthorAssociation;
       body: string;
       category: DiscussionCategory;
       comments: number;

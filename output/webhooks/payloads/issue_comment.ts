@@ -3,6 +3,7 @@
 
 import type {
   App,
+  AuthorAssociation,
   Enterprise,
   InstallationLite,
   Issue,
@@ -22,7 +23,7 @@ export type IssueCommentEvent =
 export interface IssueCommentCreatedEvent {
   action: "created";
   comment: {
-    author_association: string;
+    author_association: AuthorAssociation;
     body: string;
     created_at: string;
     html_url: string;
@@ -49,7 +50,7 @@ export interface IssueCommentCreatedEvent {
 export interface IssueCommentDeletedEvent {
   action: "deleted";
   comment: {
-    author_association: string;
+    author_association: AuthorAssociation;
     body: string;
     created_at: string;
     html_url: string;
@@ -81,7 +82,7 @@ export interface IssueCommentEditedEvent {
     };
   };
   comment: {
-    author_association: string;
+    author_association: AuthorAssociation;
     body: string;
     created_at: string;
     html_url: string;

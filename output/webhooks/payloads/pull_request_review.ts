@@ -2,6 +2,7 @@
 // To change it, edit schemas/webhooks/payloads/pull_request_review.json and run `typewire generate`.
 
 import type {
+  AuthorAssociation,
   Enterprise,
   InstallationLite,
   Organization,
@@ -33,7 +34,7 @@ export interface PullRequestReviewDismissedEvent {
         href: string;
       };
     };
-    author_association: string;
+    author_association: AuthorAssociation;
     body: string | null;
     commit_id: string;
     html_url: string;
@@ -71,7 +72,7 @@ export interface PullRequestReviewEditedEvent {
         href: string;
       };
     };
-    author_association: string;
+    author_association: AuthorAssociation;
     body: string | null;
     commit_id: string;
     html_url: string;
@@ -104,7 +105,7 @@ export interface PullRequestReviewSubmittedEvent {
         href: string;
       };
     };
-    author_association: string;
+    author_association: AuthorAssociation;
     body: string | null;
     commit_id: string;
     html_url: string;

@@ -47,7 +47,7 @@ export interface WorkflowJobCompletedEvent {
     runner_id: number | null;
     runner_name: string | null;
     started_at: string;
-    status: string;
+    status: "queued" | "in_progress" | "completed" | "waiting" | "requested" | "pending";
     steps: {
       completed_at: string | null;
       conclusion: string | null;
@@ -91,7 +91,7 @@ export interface WorkflowJobInProgressEvent {
     runner_id: number | null;
     runner_name: string | null;
     started_at: string;
-    status: string;
+    status: "queued" | "in_progress" | "completed" | "waiting" | "requested" | "pending";
     steps: {
       completed_at: string | null;
       conclusion: string | null;
@@ -136,7 +136,7 @@ export interface WorkflowJobQueuedEvent {
     runner_id: number | null;
     runner_name: string | null;
     started_at: string;
-    status: string;
+    status: "queued" | "in_progress" | "completed" | "waiting" | "requested" | "pending";
     steps: {
       completed_at: string | null;
       conclusion: string | null;
@@ -180,7 +180,7 @@ export interface WorkflowJobWaitingEvent {
     runner_id: number | null;
     runner_name: string | null;
     started_at: string;
-    status: string;
+    status: "queued" | "in_progress" | "completed" | "waiting" | "requested" | "pending";
     steps: {
       completed_at: string | null;
       conclusion: string | null;
