@@ -19,7 +19,9 @@ interface Example {
 const examples: Example[] = JSON.parse(
   readFileSync("node_modules/@octokit/webhooks-examples/api.github.com/index.json", "utf8"),
 );
-const table: Record<string, string[]> = JSON.parse(readFileSync("schemas/webhooks/events.json", "utf8")).events;
+const table: Record<string, string[]> = JSON.parse(
+  readFileSync("schemas/webhooks/events.json", "utf8"),
+).events;
 const out = process.argv[2] ?? "bench/.work/draft";
 
 const isObject = (v: Json | undefined): v is { [key: string]: Json } =>
@@ -34,7 +36,8 @@ function classify(key: string, v: { [key: string]: Json }, depth: number): strin
     if (Object.keys(v).length > 60) return "repository";
     return "minimal_repository";
   }
-  if (has(v, "full_name", "private") && Object.keys(v).length <= 6) return "installation_repository";
+  if (has(v, "full_name", "private") && Object.keys(v).length <= 6)
+    return "installation_repository";
   const keys = Object.keys(v);
   if (key === "installation" && keys.length <= 2 && has(v, "id")) return "installation_lite";
   if (has(v, "account", "app_id", "target_type")) return "installation";
@@ -50,7 +53,12 @@ function classify(key: string, v: { [key: string]: Json }, depth: number): strin
   if (has(v, "tree_id", "distinct")) return "commit";
   if (has(v, "email", "name") && !("login" in v) && keys.length <= 4) return "committer";
   if (has(v, "slug", "owner", "permissions", "events")) return "app";
-  if (depth === 1 && ["discussion", "workflow", "workflow_run", "deployment", "check_run", "check_suite"].includes(key)) {
+  if (
+    depth === 1 &&
+    ["discussion", "workflow", "workflow_run", "deployment", "check_run", "check_suite"].includes(
+      key,
+    )
+  ) {
     return key;
   }
   return undefined;
@@ -69,7 +77,9 @@ function collect(key: string, v: Json, depth: number): void {
 }
 
 function numberType(key: string, values: number[]): string {
-  return values.every(Number.isInteger) && /(^|_)(id|number|count|size)$|^id$/.test(key) ? "integer" : "number";
+  return values.every(Number.isInteger) && /(^|_)(id|number|count|size)$|^id$/.test(key)
+    ? "integer"
+    : "number";
 }
 
 /** A schema describing every value in `values` (all observations of one field). */
@@ -95,7 +105,13 @@ function infer(key: string, values: Json[], depth: number): Schema {
   } else {
     const types = [
       ...new Set(
-        nonNull.map((v) => (typeof v === "number" ? numberType(key, nonNull as number[]) : typeof v === "object" ? "object" : typeof v)),
+        nonNull.map((v) =>
+          typeof v === "number"
+            ? numberType(key, nonNull as number[])
+            : typeof v === "object"
+              ? "object"
+              : typeof v,
+        ),
       ),
     ].sort();
     schema = { type: types.length === 1 ? types[0] : types };
@@ -124,9 +140,11 @@ function objectSchema(objects: { [key: string]: Json }[], depth: number): Schema
 const ENVELOPE_OPTIONAL = new Set(["installation", "organization", "enterprise"]);
 
 mkdirSync(out, { recursive: true });
-for (const event of examples) for (const x of event.examples) for (const [k, v] of Object.entries(x)) collect(k, v, 1);
+for (const event of examples)
+  for (const x of event.examples) for (const [k, v] of Object.entries(x)) collect(k, v, 1);
 for (const event of examples) {
-  const name = event.name === "github_app_authorization" ? "platform_app_authorization" : event.name;
+  const name =
+    event.name === "github_app_authorization" ? "platform_app_authorization" : event.name;
   const actions = table[name];
   if (!actions) continue;
   const all = event.examples;
@@ -141,11 +159,19 @@ for (const event of examples) {
     const variants: Schema = {};
     for (const action of actions) {
       const mine = all.filter((x) => x.action === action);
-      const own = mine.length ? (objectSchema(mine, 1) as typeof root) : { required: [], properties: {} };
+      const own = mine.length
+        ? (objectSchema(mine, 1) as typeof root)
+        : { required: [], properties: {} };
       const properties: Schema = { action: { const: action } };
-      for (const [k, v] of Object.entries(own.properties)) if (!common.has(k) && k !== "action") properties[k] = v;
+      for (const [k, v] of Object.entries(own.properties))
+        if (!common.has(k) && k !== "action") properties[k] = v;
       variants[action] = {
-        required: ["action", ...own.required.filter((k) => !common.has(k) && k !== "action" && !ENVELOPE_OPTIONAL.has(k))],
+        required: [
+          "action",
+          ...own.required.filter(
+            (k) => !common.has(k) && k !== "action" && !ENVELOPE_OPTIONAL.has(k),
+          ),
+        ],
         properties,
       };
     }

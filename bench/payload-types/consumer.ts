@@ -2,7 +2,9 @@
  * The consumer both type sets are checked against: 20 handlers on different `event.action`
  * names, each reading two or three payload fields. `LIBRARY` is replaced by the package name.
  */
-export const consumerSource = (library: string): string => `import type { EmitterWebhookEvent, EmitterWebhookEventName } from "${library}";
+export const consumerSource = (
+  library: string,
+): string => `import type { EmitterWebhookEvent, EmitterWebhookEventName } from "${library}";
 
 declare function on<E extends EmitterWebhookEventName>(name: E, handler: (event: EmitterWebhookEvent<E>) => void): void;
 declare function log(...values: unknown[]): void;

@@ -52,16 +52,25 @@ function writeProject(name: string, library: string, options: Record<string, unk
     skipDefaultLibCheck: true,
     ...options,
   };
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["consumer.ts"] }, null, 2));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions, files: ["consumer.ts"] }, null, 2),
+  );
   return dir;
 }
 
 function check(dir: string): Sample {
-  const result = spawnSync(process.execPath, [tsc, "-p", join(dir, "tsconfig.json"), "--extendedDiagnostics"], {
-    encoding: "utf8",
-  });
-  if (result.status !== 0) throw new Error(`type errors in ${dir}:\n${result.stdout}${result.stderr}`);
-  const read = (label: string) => Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(result.stdout)?.[1]);
+  const result = spawnSync(
+    process.execPath,
+    [tsc, "-p", join(dir, "tsconfig.json"), "--extendedDiagnostics"],
+    {
+      encoding: "utf8",
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`type errors in ${dir}:\n${result.stdout}${result.stderr}`);
+  const read = (label: string) =>
+    Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(result.stdout)?.[1]);
   return {
     checkTime: read("Check time"),
     totalTime: read("Total time"),
@@ -71,7 +80,8 @@ function check(dir: string): Sample {
 }
 
 function median(samples: Sample[]): Sample {
-  const mid = (pick: (s: Sample) => number) => samples.map(pick).sort((a, b) => a - b)[samples.length >> 1] ?? 0;
+  const mid = (pick: (s: Sample) => number) =>
+    samples.map(pick).sort((a, b) => a - b)[samples.length >> 1] ?? 0;
   return {
     checkTime: mid((s) => s.checkTime),
     totalTime: mid((s) => s.totalTime),
@@ -89,7 +99,13 @@ const modes = [
 ];
 // Compiles only (not measured): our declarations must also pass under node16 module settings.
 for (const skipLibCheck of [false, true]) {
-  check(writeProject(`ours/node16-${skipLibCheck}`, "@typewire/runtime/webhooks", { module: "Node16", moduleResolution: "Node16", skipLibCheck }));
+  check(
+    writeProject(`ours/node16-${skipLibCheck}`, "@typewire/runtime/webhooks", {
+      module: "Node16",
+      moduleResolution: "Node16",
+      skipLibCheck,
+    }),
+  );
 }
 
 const rows: string[] = [];
@@ -113,7 +129,10 @@ for (const { label, options } of modes) {
     instantiations: ratio(a.instantiations, b.instantiations),
     memory: ratio(a.memory, b.memory),
   });
-  for (const [who, s] of [["typewire", a], ["@octokit/webhooks", b]] as const) {
+  for (const [who, s] of [
+    ["typewire", a],
+    ["@octokit/webhooks", b],
+  ] as const) {
     rows.push(
       `| ${label} | ${who} | ${s.checkTime.toFixed(2)} s | ${s.totalTime.toFixed(2)} s | ${s.instantiations} | ${s.memory} K |`,
     );
@@ -124,13 +143,18 @@ console.log(`Payload type-check cost (median of ${RUNS} runs, tsc ${readTscVersi
 console.log("| mode | types | check time | total time | instantiations | memory |");
 console.log("|---|---|---|---|---|---|");
 for (const row of rows) console.log(row);
-console.log("\n| mode | check time ours/theirs | instantiations ours/theirs | memory ours/theirs | target (≤ 0.5) |");
+console.log(
+  "\n| mode | check time ours/theirs | instantiations ours/theirs | memory ours/theirs | target (≤ 0.5) |",
+);
 console.log("|---|---|---|---|---|");
 for (const r of ratios) {
   const met = r.check <= 0.5 && r.instantiations <= 0.5 ? "met" : "MISSED";
-  console.log(`| ${r.mode} | ${r.check.toFixed(3)} | ${r.instantiations.toFixed(3)} | ${r.memory.toFixed(3)} | ${met} |`);
+  console.log(
+    `| ${r.mode} | ${r.check.toFixed(3)} | ${r.instantiations.toFixed(3)} | ${r.memory.toFixed(3)} | ${met} |`,
+  );
 }
 
 function readTscVersion(): string {
-  return JSON.parse(readFileSync(join(root, "node_modules/typescript/package.json"), "utf8")).version;
+  return JSON.parse(readFileSync(join(root, "node_modules/typescript/package.json"), "utf8"))
+    .version;
 }

@@ -15,8 +15,14 @@ export function emitEvents(table: EventActionTable, outDir: string, typed: boole
   const entries = emitterEventNamesOf(table).map((key) => {
     const [event = key, action] = key.split(".");
     if (typed) return { key, event, payload: `Payloads.${payloadTypeName(event, action)}` };
-    const actions = (action ? [action] : (actionsOf.get(event) ?? [])).map((a) => `"${a}"`).join(" | ");
-    return { key, event, payload: `{ ${actions ? `action: ${actions}; ` : ""}[field: string]: unknown }` };
+    const actions = (action ? [action] : (actionsOf.get(event) ?? []))
+      .map((a) => `"${a}"`)
+      .join(" | ");
+    return {
+      key,
+      event,
+      payload: `{ ${actions ? `action: ${actions}; ` : ""}[field: string]: unknown }`,
+    };
   });
   return {
     outDir,

@@ -6,12 +6,20 @@ import { compilePayloadType, pascalCase, toTypeSchema } from "./payload-type.js"
  * `payloads/definitions.ts`: one interface per shared definition (`User`, `Repository`, ...),
  * emitted once and referenced by every event's payload type.
  */
-export async function emitPayloadDefinitions(schemas: PayloadSchemas, outDir: string): Promise<EmittedFile> {
+export async function emitPayloadDefinitions(
+  schemas: PayloadSchemas,
+  outDir: string,
+): Promise<EmittedFile> {
   const declarations: string[] = [];
   for (const { name, schema } of schemas.definitions) {
     const typeSchema = toTypeSchema(schema, new Set()) as Record<string, unknown>;
     declarations.push(
-      await compilePayloadType(typeSchema, pascalCase(name), schemas.definitionsFile, `definitions.${name}`),
+      await compilePayloadType(
+        typeSchema,
+        pascalCase(name),
+        schemas.definitionsFile,
+        `definitions.${name}`,
+      ),
     );
   }
   return {

@@ -55,12 +55,18 @@ export async function readPayloadSchemas(
   const present = await listJsonFiles(dir, displayDir);
   const definitionsFile = display(DEFINITIONS_FILE);
   if (!present.has(DEFINITIONS_FILE)) {
-    throw new GeneratorError(`missing ${DEFINITIONS_FILE}: the shared payload definitions`, { file: definitionsFile });
+    throw new GeneratorError(`missing ${DEFINITIONS_FILE}: the shared payload definitions`, {
+      file: definitionsFile,
+    });
   }
   const definitionsSource = await readSchema(join(dir, DEFINITIONS_FILE), definitionsFile);
   const sharedDefinitions = (definitionsSource.value as JsonSchema).definitions;
   if (!isObject(sharedDefinitions)) {
-    throw new GeneratorError('expected a "definitions" object', { file: definitionsFile, line: 1, column: 1 });
+    throw new GeneratorError('expected a "definitions" object', {
+      file: definitionsFile,
+      line: 1,
+      column: 1,
+    });
   }
   const shared = new Set(Object.keys(sharedDefinitions));
   checkRefs(definitionsSource, (ref) => {
@@ -76,7 +82,10 @@ export async function readPayloadSchemas(
     const fileName = `${name}.json`;
     const file = display(fileName);
     if (!present.has(fileName)) {
-      throw new GeneratorError(`missing payload schema for event "${name}" of ${table.file}`, { file, entry: name });
+      throw new GeneratorError(`missing payload schema for event "${name}" of ${table.file}`, {
+        file,
+        entry: name,
+      });
     }
     const source = await readSchema(join(dir, fileName), file);
     const root = source.value as JsonSchema;
@@ -86,14 +95,23 @@ export async function readPayloadSchemas(
       if (sharedRef) return shared.has(sharedRef[1] ?? "");
       const local = LOCAL_REF.exec(ref);
       // Inside an event file, `#/definitions/<action>` may appear only in the root `oneOf`.
-      return local !== null && path[0] === "oneOf" && path.length === 2 && isObject(variantSchemas[local[1] ?? ""]);
+      return (
+        local !== null &&
+        path[0] === "oneOf" &&
+        path.length === 2 &&
+        isObject(variantSchemas[local[1] ?? ""])
+      );
     });
     events.push({ event: name, file, root, variants: readVariants(source, name, actions) });
   }
   return { definitionsFile, definitions, events };
 }
 
-function readVariants(source: JsonSource, event: string, actions: string[]): EventPayloadSchema["variants"] {
+function readVariants(
+  source: JsonSource,
+  event: string,
+  actions: string[],
+): EventPayloadSchema["variants"] {
   const root = source.value as JsonSchema;
   const variantSchemas = isObject(root.definitions) ? root.definitions : {};
   const listed = Array.isArray(root.oneOf)
@@ -102,11 +120,14 @@ function readVariants(source: JsonSource, event: string, actions: string[]): Eve
   for (const action of actions) {
     const schema = variantSchemas[action];
     if (!isObject(schema)) {
-      throw new GeneratorError(`event "${event}" has action "${action}" in the table but no "definitions.${action}"`, {
-        file: source.file,
-        ...source.locate(["definitions"]),
-        entry: `definitions.${action}`,
-      });
+      throw new GeneratorError(
+        `event "${event}" has action "${action}" in the table but no "definitions.${action}"`,
+        {
+          file: source.file,
+          ...source.locate(["definitions"]),
+          entry: `definitions.${action}`,
+        },
+      );
     }
     if (!listed.includes(action)) {
       throw new GeneratorError(`"oneOf" must list { "$ref": "#/definitions/${action}" }`, {
@@ -118,25 +139,32 @@ function readVariants(source: JsonSource, event: string, actions: string[]): Eve
   }
   const unknown = listed.find((action) => action === undefined || !actions.includes(action));
   if (listed.length > 0 && unknown !== undefined) {
-    throw new GeneratorError(`"oneOf" lists "${unknown}", which is not an action of "${event}" in the table`, {
-      file: source.file,
-      ...source.locate(["oneOf", listed.indexOf(unknown)]),
-      entry: "oneOf",
-    });
+    throw new GeneratorError(
+      `"oneOf" lists "${unknown}", which is not an action of "${event}" in the table`,
+      {
+        file: source.file,
+        ...source.locate(["oneOf", listed.indexOf(unknown)]),
+        entry: "oneOf",
+      },
+    );
   }
   if (actions.length === 0 && root.oneOf !== undefined) {
-    throw new GeneratorError(`event "${event}" has no actions in the table, so its schema must not have "oneOf"`, {
-      file: source.file,
-      ...source.locate(["oneOf"]),
-      entry: "oneOf",
-    });
+    throw new GeneratorError(
+      `event "${event}" has no actions in the table, so its schema must not have "oneOf"`,
+      {
+        file: source.file,
+        ...source.locate(["oneOf"]),
+        entry: "oneOf",
+      },
+    );
   }
   return actions.map((action) => ({ action, schema: variantSchemas[action] as JsonSchema }));
 }
 
 async function readSchema(path: string, file: string): Promise<JsonSource> {
   const source = await readJsonSource(path, file);
-  if (!isObject(source.value)) throw new GeneratorError("a schema must be a JSON object", { file, line: 1, column: 1 });
+  if (!isObject(source.value))
+    throw new GeneratorError("a schema must be a JSON object", { file, line: 1, column: 1 });
   const { $schema: _, ...schema } = source.value;
   if (!metaValidator.validateSchema(schema)) {
     const error = metaValidator.errors?.[0];
@@ -151,9 +179,16 @@ async function readSchema(path: string, file: string): Promise<JsonSource> {
 }
 
 /** Throws for the first `$ref` that `resolves` rejects, naming its line and path. */
-function checkRefs(source: JsonSource, resolves: (ref: string, path: (string | number)[]) => boolean): void {
+function checkRefs(
+  source: JsonSource,
+  resolves: (ref: string, path: (string | number)[]) => boolean,
+): void {
   const visit = (value: unknown, path: (string | number)[]): void => {
-    if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        visit(item, [...path, index]);
+      });
+    }
     if (!isObject(value)) return;
     for (const [key, child] of Object.entries(value)) {
       if (key === "$ref" && (typeof child !== "string" || !resolves(child, path))) {
@@ -173,7 +208,9 @@ async function listJsonFiles(dir: string, displayDir: string): Promise<Set<strin
   try {
     return new Set((await readdir(dir)).filter((name) => name.endsWith(".json")));
   } catch (error) {
-    throw new GeneratorError(`cannot read the payload schema folder: ${describeFsError(error)}`, { file: displayDir });
+    throw new GeneratorError(`cannot read the payload schema folder: ${describeFsError(error)}`, {
+      file: displayDir,
+    });
   }
 }
 

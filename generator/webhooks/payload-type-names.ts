@@ -13,16 +13,21 @@ export function checkPayloadTypeNames(table: EventActionTable, schemas: PayloadS
   const claim = (name: string, owner: string, file: string) => {
     const previous = owners.get(name);
     if (previous !== undefined) {
-      throw new GeneratorError(`${owner} and ${previous} would both be named ${name}; rename one of them`, {
-        file,
-        entry: owner,
-      });
+      throw new GeneratorError(
+        `${owner} and ${previous} would both be named ${name}; rename one of them`,
+        {
+          file,
+          entry: owner,
+        },
+      );
     }
     owners.set(name, owner);
   };
-  for (const { name } of schemas.definitions) claim(pascalCase(name), `definition "${name}"`, schemas.definitionsFile);
+  for (const { name } of schemas.definitions)
+    claim(pascalCase(name), `definition "${name}"`, schemas.definitionsFile);
   for (const { name, actions } of table.events) {
     claim(payloadTypeName(name), `event "${name}"`, table.file);
-    for (const action of actions) claim(payloadTypeName(name, action), `"${name}.${action}"`, table.file);
+    for (const action of actions)
+      claim(payloadTypeName(name, action), `"${name}.${action}"`, table.file);
   }
 }

@@ -73,7 +73,12 @@ export function flattenVariant(root: JsonSchema, variant: JsonSchema | undefined
  * not in the type (`additionalProperties: false` as the default), so reading a misspelt field is a
  * compile error even though validation accepts new fields the platform adds.
  */
-export async function compilePayloadType(schema: JsonSchema, name: string, file: string, entry: string): Promise<string> {
+export async function compilePayloadType(
+  schema: JsonSchema,
+  name: string,
+  file: string,
+  entry: string,
+): Promise<string> {
   try {
     const text = await compile({ ...schema, title: name }, name, {
       bannerComment: "",
@@ -104,5 +109,7 @@ function asRecord(value: unknown): Record<string, unknown> {
 }
 
 function asStrings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string")
+    : [];
 }

@@ -17,12 +17,16 @@ import { readPayloadSchemas } from "./payload-schema.js";
 export const webhooksTarget: Target = {
   name: "webhooks",
   enabled: (config: TypewireConfig) => config.webhooks !== undefined,
-  inputs: (config) => [config.webhooks?.events, config.webhooks?.payloads].filter((p): p is string => !!p),
+  inputs: (config) =>
+    [config.webhooks?.events, config.webhooks?.payloads].filter((p): p is string => !!p),
   outDirs: (config) => (config.webhooks ? [config.webhooks.out] : []),
   async emit(config, cwd) {
     const webhooks = config.webhooks;
     if (!webhooks) return [];
-    const table = await readEventActionTable(webhooks.events, relative(cwd, webhooks.events) || webhooks.events);
+    const table = await readEventActionTable(
+      webhooks.events,
+      relative(cwd, webhooks.events) || webhooks.events,
+    );
     const files: EmittedFile[] = [
       emitEventNames(table, webhooks.out),
       emitEvents(table, webhooks.out, webhooks.payloads !== undefined),
@@ -30,9 +34,16 @@ export const webhooksTarget: Target = {
       emitWebhooksIndex(webhooks.out),
     ];
     if (webhooks.payloads) {
-      const schemas = await readPayloadSchemas(webhooks.payloads, table, relative(cwd, webhooks.payloads) || webhooks.payloads);
+      const schemas = await readPayloadSchemas(
+        webhooks.payloads,
+        table,
+        relative(cwd, webhooks.payloads) || webhooks.payloads,
+      );
       checkPayloadTypeNames(table, schemas);
-      files.push(await emitPayloadDefinitions(schemas, webhooks.out), emitPayloadIndex(table, webhooks.out));
+      files.push(
+        await emitPayloadDefinitions(schemas, webhooks.out),
+        emitPayloadIndex(table, webhooks.out),
+      );
       for (const event of schemas.events) files.push(await emitEventPayload(event, webhooks.out));
     }
     return files;

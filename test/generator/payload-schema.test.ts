@@ -7,9 +7,17 @@ import { GeneratorError } from "../../generator/errors.js";
 import { generate } from "../../generator/generate.js";
 
 const ref = (name: string) => ({ $ref: `definitions.json#/definitions/${name}` });
-const user = { type: "object", required: ["login", "id"], properties: { login: { type: "string" }, id: { type: "integer" } } };
+const user = {
+  type: "object",
+  required: ["login", "id"],
+  properties: { login: { type: "string" }, id: { type: "integer" } },
+};
 const definitions = { definitions: { user } };
-const push = { type: "object", required: ["ref", "sender"], properties: { ref: { type: "string" }, sender: ref("user") } };
+const push = {
+  type: "object",
+  required: ["ref", "sender"],
+  properties: { ref: { type: "string" }, sender: ref("user") },
+};
 const issues = {
   type: "object",
   required: ["sender"],
@@ -17,7 +25,11 @@ const issues = {
   oneOf: [{ $ref: "#/definitions/closed" }, { $ref: "#/definitions/opened" }],
   definitions: {
     closed: { type: "object", required: ["action"], properties: { action: { const: "closed" } } },
-    opened: { type: "object", required: ["action", "assignee"], properties: { action: { const: "opened" }, assignee: ref("user") } },
+    opened: {
+      type: "object",
+      required: ["action", "assignee"],
+      properties: { action: { const: "opened" }, assignee: ref("user") },
+    },
   },
 };
 
@@ -28,14 +40,21 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-async function setUp(files: Record<string, unknown>, events: Record<string, string[]> = { issues: ["closed", "opened"], push: [] }) {
+async function setUp(
+  files: Record<string, unknown>,
+  events: Record<string, string[]> = { issues: ["closed", "opened"], push: [] },
+) {
   await writeFile(join(dir, "events.json"), JSON.stringify({ events }, null, 2));
   for (const [name, content] of Object.entries(files)) {
     const text = typeof content === "string" ? content : JSON.stringify(content, null, 2);
     await writeFile(join(dir, "payloads", name), text);
   }
   const config: TypewireConfig = {
-    webhooks: { events: join(dir, "events.json"), payloads: join(dir, "payloads"), out: join(dir, "out") },
+    webhooks: {
+      events: join(dir, "events.json"),
+      payloads: join(dir, "payloads"),
+      out: join(dir, "out"),
+    },
   };
   return config;
 }
@@ -52,33 +71,59 @@ async function failure(config: TypewireConfig): Promise<GeneratorError> {
 
 describe("payload types from payload schemas", () => {
   it("emits one interface per action, the event union, shared definitions once, and the map", async () => {
-    await generate(await setUp({ "definitions.json": definitions, "push.json": push, "issues.json": issues }), dir);
+    await generate(
+      await setUp({ "definitions.json": definitions, "push.json": push, "issues.json": issues }),
+      dir,
+    );
     const read = (path: string) => readFile(join(dir, "out", path), "utf8");
     const issuesTs = await read("payloads/issues.ts");
     expect(issuesTs).toContain("export type IssuesEvent = IssuesClosedEvent | IssuesOpenedEvent;");
-    expect(issuesTs).toMatch(/export interface IssuesOpenedEvent \{\n\s+action: "opened";\n\s+assignee: User;\n\s+sender: User;\n\s*\}/);
+    expect(issuesTs).toMatch(
+      /export interface IssuesOpenedEvent \{\n\s+action: "opened";\n\s+assignee: User;\n\s+sender: User;\n\s*\}/,
+    );
     expect(issuesTs).toContain('import type { User } from "./definitions.js";');
     expect(issuesTs).not.toContain("interface User");
-    expect(await read("payloads/push.ts")).toMatch(/export interface PushEvent \{\n\s+ref: string;\n\s+sender: User;\n\s*\}/);
-    expect(await read("payloads/definitions.ts")).toMatch(/export interface User \{\n\s+id: number;\n\s+login: string;\n\s*\}/);
+    expect(await read("payloads/push.ts")).toMatch(
+      /export interface PushEvent \{\n\s+ref: string;\n\s+sender: User;\n\s*\}/,
+    );
+    expect(await read("payloads/definitions.ts")).toMatch(
+      /export interface User \{\n\s+id: number;\n\s+login: string;\n\s*\}/,
+    );
     const index = await read("payloads/index.ts");
     expect(index).toContain('"issues.opened": IssuesOpenedEvent;');
     expect(index).toContain("issues: IssuesEvent;");
     expect(index).toContain("push: PushEvent;");
-    expect(await read("events.ts")).toContain('"issues.opened": { id: string; name: "issues"; payload: Payloads.IssuesOpenedEvent }');
+    expect(await read("events.ts")).toContain(
+      '"issues.opened": { id: string; name: "issues"; payload: Payloads.IssuesOpenedEvent }',
+    );
   });
 
-  const cases: { name: string; files: Record<string, unknown>; file: string; message: RegExp; line?: number; entry?: string }[] = [
+  const cases: {
+    name: string;
+    files: Record<string, unknown>;
+    file: string;
+    message: RegExp;
+    line?: number;
+    entry?: string;
+  }[] = [
     {
       name: "invalid JSON",
-      files: { "definitions.json": definitions, "push.json": push, "issues.json": '{\n  "type": "object",\n  "required": [,]\n}' },
+      files: {
+        "definitions.json": definitions,
+        "push.json": push,
+        "issues.json": '{\n  "type": "object",\n  "required": [,]\n}',
+      },
       file: "payloads/issues.json",
       message: /invalid JSON: value expected/,
       line: 3,
     },
     {
       name: "an unresolvable $ref",
-      files: { "definitions.json": definitions, "issues.json": issues, "push.json": { ...push, properties: { ref: { type: "string" }, sender: ref("nobody") } } },
+      files: {
+        "definitions.json": definitions,
+        "issues.json": issues,
+        "push.json": { ...push, properties: { ref: { type: "string" }, sender: ref("nobody") } },
+      },
       file: "payloads/push.json",
       message: /unresolvable \$ref "definitions\.json#\/definitions\/nobody"/,
       entry: "properties.sender.$ref",
@@ -91,14 +136,26 @@ describe("payload types from payload schemas", () => {
     },
     {
       name: "a missing action variant",
-      files: { "definitions.json": definitions, "push.json": push, "issues.json": { ...issues, oneOf: [{ $ref: "#/definitions/closed" }], definitions: { closed: issues.definitions.closed } } },
+      files: {
+        "definitions.json": definitions,
+        "push.json": push,
+        "issues.json": {
+          ...issues,
+          oneOf: [{ $ref: "#/definitions/closed" }],
+          definitions: { closed: issues.definitions.closed },
+        },
+      },
       file: "payloads/issues.json",
       message: /action "opened" in the table but no "definitions\.opened"/,
       entry: "definitions.opened",
     },
     {
       name: "an invalid JSON Schema keyword value",
-      files: { "definitions.json": definitions, "issues.json": issues, "push.json": { ...push, properties: { ref: { type: "strng" }, sender: ref("user") } } },
+      files: {
+        "definitions.json": definitions,
+        "issues.json": issues,
+        "push.json": { ...push, properties: { ref: { type: "strng" }, sender: ref("user") } },
+      },
       file: "payloads/push.json",
       message: /not a valid JSON Schema/,
       entry: "properties.ref.type",
@@ -124,7 +181,19 @@ describe("payload types from payload schemas", () => {
   it("rejects two payload types that would get the same name", async () => {
     const error = await failure(
       await setUp(
-        { "definitions.json": definitions, "a_b.json": { ...push, oneOf: [{ $ref: "#/definitions/c" }], definitions: { c: issues.definitions.closed } }, "a.json": { ...push, oneOf: [{ $ref: "#/definitions/b_c" }], definitions: { b_c: issues.definitions.closed } } },
+        {
+          "definitions.json": definitions,
+          "a_b.json": {
+            ...push,
+            oneOf: [{ $ref: "#/definitions/c" }],
+            definitions: { c: issues.definitions.closed },
+          },
+          "a.json": {
+            ...push,
+            oneOf: [{ $ref: "#/definitions/b_c" }],
+            definitions: { b_c: issues.definitions.closed },
+          },
+        },
         { a: ["b_c"], a_b: ["c"] },
       ),
     );

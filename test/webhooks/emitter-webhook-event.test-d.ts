@@ -5,8 +5,12 @@ import { describe, expectTypeOf, it } from "vitest";
 describe("EmitterWebhookEvent", () => {
   it('narrows "issues.opened" to the opened payload', () => {
     expectTypeOf<EmitterWebhookEvent<"issues.opened">["name"]>().toEqualTypeOf<"issues">();
-    expectTypeOf<EmitterWebhookEvent<"issues.opened">["payload"]["action"]>().toEqualTypeOf<"opened">();
-    expectTypeOf<EmitterWebhookEvent<"issues.opened">["payload"]>().toEqualTypeOf<IssuesOpenedEvent>();
+    expectTypeOf<
+      EmitterWebhookEvent<"issues.opened">["payload"]["action"]
+    >().toEqualTypeOf<"opened">();
+    expectTypeOf<
+      EmitterWebhookEvent<"issues.opened">["payload"]
+    >().toEqualTypeOf<IssuesOpenedEvent>();
     expectTypeOf<EmitterWebhookEvent<"issues.opened">["id"]>().toEqualTypeOf<string>();
   });
 
@@ -28,7 +32,9 @@ describe("EmitterWebhookEvent", () => {
     expectTypeOf<EmitterWebhookEvent<"push">["payload"]>().toEqualTypeOf<PushEvent>();
     expectTypeOf<EmitterWebhookEvent<"push">["payload"]>().not.toHaveProperty("action");
     expectTypeOf<EmitterWebhookEvent<"push">["payload"]["ref"]>().toEqualTypeOf<string>();
-    expectTypeOf<EmitterWebhookEvent<"push">["payload"]["commits"][number]["message"]>().toEqualTypeOf<string>();
+    expectTypeOf<
+      EmitterWebhookEvent<"push">["payload"]["commits"][number]["message"]
+    >().toEqualTypeOf<string>();
   });
 
   it("gives an event name without action the union of its actions", () => {
@@ -66,6 +72,8 @@ describe("EmitterWebhookEvent", () => {
 
   it("maps every event name to a payload type", () => {
     expectTypeOf<keyof WebhookPayloadMap>().toEqualTypeOf<EmitterWebhookEventName>();
-    expectTypeOf<WebhookPayloadMap["platform_app_authorization.revoked"]["action"]>().toEqualTypeOf<"revoked">();
+    expectTypeOf<
+      WebhookPayloadMap["platform_app_authorization.revoked"]["action"]
+    >().toEqualTypeOf<"revoked">();
   });
 });

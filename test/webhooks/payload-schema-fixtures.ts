@@ -55,7 +55,8 @@ function sample(schema: Schema, file: Schema, skip: string[] = []): unknown {
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   for (const key of ["anyOf", "oneOf"]) {
-    if (Array.isArray(schema[key]) && !skip.includes(key)) return sample(schema[key][0] as Schema, file);
+    if (Array.isArray(schema[key]) && !skip.includes(key))
+      return sample(schema[key][0] as Schema, file);
   }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === "object" || schema.properties) {

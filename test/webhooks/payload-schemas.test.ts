@@ -8,7 +8,8 @@ interface ExampleGroup {
 }
 const groups: ExampleGroup[] = createRequire(import.meta.url)("@octokit/webhooks-examples");
 // The captured examples use the vendor's name for this event.
-const ourName = (name: string) => (name === "github_app_authorization" ? "platform_app_authorization" : name);
+const ourName = (name: string) =>
+  name === "github_app_authorization" ? "platform_app_authorization" : name;
 const examples = new Map<string, Record<string, unknown>[]>();
 for (const group of groups) {
   const name = ourName(group.name);
@@ -16,7 +17,11 @@ for (const group of groups) {
 }
 const validatorFor = createValidator();
 const describeErrors = (event: string) =>
-  JSON.stringify(validatorFor(event).errors?.slice(0, 5).map((e) => `${e.instancePath} ${e.message}`));
+  JSON.stringify(
+    validatorFor(event)
+      .errors?.slice(0, 5)
+      .map((e) => `${e.instancePath} ${e.message}`),
+  );
 // repository_dispatch's action is whatever event_type the dispatching client sent.
 const FREE_FORM_ACTION = new Set(["repository_dispatch"]);
 
@@ -24,7 +29,9 @@ describe("payload schemas against captured deliveries", () => {
   it("cover every event of the table that has examples, and every table event has a schema", () => {
     expect(examples.size).toBeGreaterThan(50);
     for (const event of Object.keys(table)) expect(schemas).toHaveProperty([`${event}.json`]);
-    const withExamples = new Set(groups.map((g) => ourName(g.name)).filter((name) => name in table));
+    const withExamples = new Set(
+      groups.map((g) => ourName(g.name)).filter((name) => name in table),
+    );
     expect([...examples.keys()].sort()).toEqual([...withExamples].sort());
   });
 
@@ -32,7 +39,10 @@ describe("payload schemas against captured deliveries", () => {
     it(`accepts every ${event} example (${payloads.length})`, () => {
       const validate = validatorFor(event);
       payloads.forEach((payload, index) => {
-        expect(validate(payload), `example ${index} (${String(payload.action ?? "")}): ${describeErrors(event)}`).toBe(true);
+        expect(
+          validate(payload),
+          `example ${index} (${String(payload.action ?? "")}): ${describeErrors(event)}`,
+        ).toBe(true);
       });
     });
   }
@@ -62,7 +72,9 @@ describe("payload schemas reject what the platform never sends", () => {
         ]);
         for (const field of required) {
           const { [field]: _, ...missing } = base;
-          expect(validate(missing), `accepted ${event}.${action ?? ""} without ${field}`).toBe(false);
+          expect(validate(missing), `accepted ${event}.${action ?? ""} without ${field}`).toBe(
+            false,
+          );
         }
         if (action !== undefined && !FREE_FORM_ACTION.has(event)) {
           expect(validate({ ...base, action: "not_an_action" })).toBe(false);
@@ -73,11 +85,15 @@ describe("payload schemas reject what the platform never sends", () => {
 
   it("repository_dispatch accepts any action, since it is the dispatcher's event_type", () => {
     const validate = validatorFor("repository_dispatch");
-    expect(validate({ ...minimalPayload("repository_dispatch", "sample"), action: "deploy-now" })).toBe(true);
+    expect(
+      validate({ ...minimalPayload("repository_dispatch", "sample"), action: "deploy-now" }),
+    ).toBe(true);
   });
 
   it("push has no action", () => {
-    expect((schemas["push.json"] as { properties: object }).properties).not.toHaveProperty("action");
+    expect((schemas["push.json"] as { properties: object }).properties).not.toHaveProperty(
+      "action",
+    );
   });
 });
 

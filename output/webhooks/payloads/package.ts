@@ -32,25 +32,15 @@ export interface PackagePublishedEvent {
     package_type: string;
     package_version: {
       author?: User;
-      body: {} | string;
+      body:
+        | {
+            [k: string]: unknown;
+          }
+        | string;
       body_html?: string;
       container_metadata?: {
         labels: {
-          all_labels: {
-            "org.opencontainers.image.created": string;
-            "org.opencontainers.image.description": string;
-            "org.opencontainers.image.licenses": string;
-            "org.opencontainers.image.revision": string;
-            "org.opencontainers.image.source": string;
-            "org.opencontainers.image.title": string;
-            "org.opencontainers.image.url": string;
-            "org.opencontainers.image.version": string;
-          };
-          description: string;
-          image_url: string;
-          licenses: string;
-          revision: string;
-          source: string;
+          [k: string]: unknown;
         };
         manifest: {
           config: {
@@ -152,25 +142,15 @@ export interface PackageUpdatedEvent {
     package_type: string;
     package_version: {
       author?: User;
-      body: {} | string;
+      body:
+        | {
+            [k: string]: unknown;
+          }
+        | string;
       body_html?: string;
       container_metadata?: {
         labels: {
-          all_labels: {
-            "org.opencontainers.image.created": string;
-            "org.opencontainers.image.description": string;
-            "org.opencontainers.image.licenses": string;
-            "org.opencontainers.image.revision": string;
-            "org.opencontainers.image.source": string;
-            "org.opencontainers.image.title": string;
-            "org.opencontainers.image.url": string;
-            "org.opencontainers.image.version": string;
-          };
-          description: string;
-          image_url: string;
-          licenses: string;
-          revision: string;
-          source: string;
+          [k: string]: unknown;
         };
         manifest: {
           config: {
