@@ -12,6 +12,9 @@ import {
  * `payloads/<event>.ts`: one interface per action (`IssuesOpenedEvent`, ...) and the union of them
  * named after the event (`IssuesEvent`); for an event without actions, one interface (`PushEvent`).
  * Shared objects are imported from `definitions.ts`, never repeated.
+ *
+ * @example
+ * await emitEventPayload(schemas.events[0], "output/webhooks");
  */
 export async function emitEventPayload(
   schema: EventPayloadSchema,

@@ -9,6 +9,9 @@ const TEMPLATE = "webhooks/events.ts.hbs";
  * `events.ts`: `EmitterWebhookEvent` and the name → event map behind it. With `typed`, payloads are
  * the generated payload types; without payload schemas, each payload is an open object whose
  * `action` is still narrowed.
+ *
+ * @example
+ * emitEvents(table, "output/webhooks", true);
  */
 export function emitEvents(table: EventActionTable, outDir: string, typed: boolean): EmittedFile {
   const actionsOf = new Map(table.events.map((e) => [e.name, e.actions]));

@@ -5,6 +5,9 @@ import { compilePayloadType, pascalCase, toTypeSchema } from "./payload-type.js"
 /**
  * `payloads/definitions.ts`: one interface per shared definition (`User`, `Repository`, ...),
  * emitted once and referenced by every event's payload type.
+ *
+ * @example
+ * await emitPayloadDefinitions(schemas, "output/webhooks");
  */
 export async function emitPayloadDefinitions(
   schemas: PayloadSchemas,

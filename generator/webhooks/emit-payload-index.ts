@@ -8,6 +8,9 @@ const TEMPLATE = "webhooks/payloads-index.ts.hbs";
 /**
  * `payloads/index.ts`: re-exports every payload type and declares `WebhookPayloadMap`, the map
  * from every event name and `event.action` combination to its payload type. Types only.
+ *
+ * @example
+ * emitPayloadIndex(table, "output/webhooks");
  */
 export function emitPayloadIndex(table: EventActionTable, outDir: string): EmittedFile {
   const modules = table.events.map(({ name, actions }) => ({

@@ -1,10 +1,11 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { Ajv } from "ajv";
 import { GeneratorError } from "../errors.js";
-import { type JsonSource, describeFsError, readJsonSource } from "../json-source.js";
+import { describeFsError } from "../json-source.js";
 import { compareText } from "../writer.js";
 import type { EventActionTable } from "./event-action-table.js";
+import { LOCAL_REF, readActionVariants } from "./action-variants.js";
+import { checkRefs, readSchemaFile } from "./schema-file.js";
 
 /** A JSON Schema object as read from disk. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -34,17 +35,16 @@ export interface PayloadSchemas {
 
 export const DEFINITIONS_FILE = "definitions.json";
 const SHARED_REF = /^definitions\.json#\/definitions\/([a-z0-9_]+)$/;
-const LOCAL_REF = /^#\/definitions\/([a-z0-9_]+)$/;
-
-// Checks each file against the draft-07 meta-schema that ships with ajv, so a typo such as
-// `"type": "strng"` is reported at its line instead of producing a wrong type.
-const metaValidator = new Ajv({ strict: false });
 
 /**
  * Reads `definitions.json` and one `<event>.json` per event of the table from `dir`. Every
  * problem is a GeneratorError naming the file and, where it can, the line and entry: invalid JSON,
  * a schema that is not valid JSON Schema, a missing event file, a missing action variant, and a
  * `$ref` that does not resolve.
+ *
+ * @example
+ * const table = await readEventActionTable("schemas/webhooks/events.json");
+ * const schemas = await readPayloadSchemas("schemas/webhooks/payloads", table);
  */
 export async function readPayloadSchemas(
   dir: string,
@@ -59,7 +59,7 @@ export async function readPayloadSchemas(
       file: definitionsFile,
     });
   }
-  const definitionsSource = await readSchema(join(dir, DEFINITIONS_FILE), definitionsFile);
+  const definitionsSource = await readSchemaFile(join(dir, DEFINITIONS_FILE), definitionsFile);
   const sharedDefinitions = (definitionsSource.value as JsonSchema).definitions;
   if (!isObject(sharedDefinitions)) {
     throw new GeneratorError('expected a "definitions" object', {
@@ -87,7 +87,7 @@ export async function readPayloadSchemas(
         entry: name,
       });
     }
-    const source = await readSchema(join(dir, fileName), file);
+    const source = await readSchemaFile(join(dir, fileName), file);
     const root = source.value as JsonSchema;
     const variantSchemas = isObject(root.definitions) ? root.definitions : {};
     checkRefs(source, (ref, path) => {
@@ -102,106 +102,9 @@ export async function readPayloadSchemas(
         isObject(variantSchemas[local[1] ?? ""])
       );
     });
-    events.push({ event: name, file, root, variants: readVariants(source, name, actions) });
+    events.push({ event: name, file, root, variants: readActionVariants(source, name, actions) });
   }
   return { definitionsFile, definitions, events };
-}
-
-function readVariants(
-  source: JsonSource,
-  event: string,
-  actions: string[],
-): EventPayloadSchema["variants"] {
-  const root = source.value as JsonSchema;
-  const variantSchemas = isObject(root.definitions) ? root.definitions : {};
-  const listed = Array.isArray(root.oneOf)
-    ? root.oneOf.map((entry) => LOCAL_REF.exec(String((entry as JsonSchema).$ref))?.[1])
-    : [];
-  for (const action of actions) {
-    const schema = variantSchemas[action];
-    if (!isObject(schema)) {
-      throw new GeneratorError(
-        `event "${event}" has action "${action}" in the table but no "definitions.${action}"`,
-        {
-          file: source.file,
-          ...source.locate(["definitions"]),
-          entry: `definitions.${action}`,
-        },
-      );
-    }
-    if (!listed.includes(action)) {
-      throw new GeneratorError(`"oneOf" must list { "$ref": "#/definitions/${action}" }`, {
-        file: source.file,
-        ...source.locate(["oneOf"]),
-        entry: "oneOf",
-      });
-    }
-  }
-  const unknown = listed.find((action) => action === undefined || !actions.includes(action));
-  if (listed.length > 0 && unknown !== undefined) {
-    throw new GeneratorError(
-      `"oneOf" lists "${unknown}", which is not an action of "${event}" in the table`,
-      {
-        file: source.file,
-        ...source.locate(["oneOf", listed.indexOf(unknown)]),
-        entry: "oneOf",
-      },
-    );
-  }
-  if (actions.length === 0 && root.oneOf !== undefined) {
-    throw new GeneratorError(
-      `event "${event}" has no actions in the table, so its schema must not have "oneOf"`,
-      {
-        file: source.file,
-        ...source.locate(["oneOf"]),
-        entry: "oneOf",
-      },
-    );
-  }
-  return actions.map((action) => ({ action, schema: variantSchemas[action] as JsonSchema }));
-}
-
-async function readSchema(path: string, file: string): Promise<JsonSource> {
-  const source = await readJsonSource(path, file);
-  if (!isObject(source.value))
-    throw new GeneratorError("a schema must be a JSON object", { file, line: 1, column: 1 });
-  const { $schema: _, ...schema } = source.value;
-  if (!metaValidator.validateSchema(schema)) {
-    const error = metaValidator.errors?.[0];
-    const path = (error?.instancePath ?? "").split("/").slice(1);
-    throw new GeneratorError(`not a valid JSON Schema: ${error?.message ?? "invalid"}`, {
-      file,
-      ...source.locate(path),
-      ...(path.length > 0 ? { entry: path.join(".") } : {}),
-    });
-  }
-  return source;
-}
-
-/** Throws for the first `$ref` that `resolves` rejects, naming its line and path. */
-function checkRefs(
-  source: JsonSource,
-  resolves: (ref: string, path: (string | number)[]) => boolean,
-): void {
-  const visit = (value: unknown, path: (string | number)[]): void => {
-    if (Array.isArray(value)) {
-      value.forEach((item, index) => {
-        visit(item, [...path, index]);
-      });
-    }
-    if (!isObject(value)) return;
-    for (const [key, child] of Object.entries(value)) {
-      if (key === "$ref" && (typeof child !== "string" || !resolves(child, path))) {
-        throw new GeneratorError(`unresolvable $ref ${JSON.stringify(child)}`, {
-          file: source.file,
-          ...source.locate([...path, key]),
-          entry: [...path, key].join("."),
-        });
-      }
-      visit(child, [...path, key]);
-    }
-  };
-  visit(source.value, []);
 }
 
 async function listJsonFiles(dir: string, displayDir: string): Promise<Set<string>> {

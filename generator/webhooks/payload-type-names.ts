@@ -7,6 +7,9 @@ import { pascalCase, payloadTypeName } from "./payload-type.js";
  * Fails when two generated payload types would get the same name, for example event `a_b` with
  * action `c` and event `a` with action `b_c` (both `ABCEvent`), or a shared definition named like
  * an event type. Either would silently merge two types in the output.
+ *
+ * @example
+ * checkPayloadTypeNames(table, await readPayloadSchemas(dir, table));
  */
 export function checkPayloadTypeNames(table: EventActionTable, schemas: PayloadSchemas): void {
   const owners = new Map<string, string>();

@@ -3,7 +3,12 @@ import { GeneratorError } from "../errors.js";
 import { compareText } from "../writer.js";
 import type { JsonSchema } from "./payload-schema.js";
 
-/** `pull_request` → `PullRequest`. */
+/**
+ * PascalCase of a snake_case name.
+ *
+ * @example
+ * pascalCase("pull_request"); // "PullRequest"
+ */
 export function pascalCase(name: string): string {
   return name
     .split(/[^a-zA-Z0-9]+/)
@@ -11,7 +16,13 @@ export function pascalCase(name: string): string {
     .join("");
 }
 
-/** `("pull_request", "opened")` → `PullRequestOpenedEvent`; `("push")` → `PushEvent`. */
+/**
+ * The name of a payload type.
+ *
+ * @example
+ * payloadTypeName("pull_request", "opened"); // "PullRequestOpenedEvent"
+ * payloadTypeName("push"); // "PushEvent"
+ */
 export function payloadTypeName(event: string, action?: string): string {
   return `${pascalCase(event)}${action ? pascalCase(action) : ""}Event`;
 }
@@ -23,6 +34,9 @@ const REF = /^(?:definitions\.json)?#\/definitions\/([a-z0-9_]+)$/;
  * `tsType` naming its interface (so definitions are emitted once, in `definitions.ts`, and never
  * inlined), and nested `title`s are dropped (they would each become a separately named type).
  * Records the interface names it used in `used`.
+ *
+ * @example
+ * toTypeSchema({ $ref: "definitions.json#/definitions/user" }, new Set()); // { tsType: "User" }
  */
 export function toTypeSchema(schema: unknown, used: Set<string>): unknown {
   if (Array.isArray(schema)) return schema.map((item) => toTypeSchema(item, used));
@@ -53,6 +67,9 @@ export function toTypeSchema(schema: unknown, used: Set<string>): unknown {
 /**
  * One object type from an event's root schema and one action variant: the root's fields, the
  * variant's fields on top, `action` first and the rest sorted by name.
+ *
+ * @example
+ * const opened = flattenVariant(issuesFile, issuesFile.definitions.opened);
  */
 export function flattenVariant(root: JsonSchema, variant: JsonSchema | undefined): JsonSchema {
   const properties = { ...asRecord(root.properties), ...asRecord(variant?.properties) };
@@ -72,6 +89,9 @@ export function flattenVariant(root: JsonSchema, variant: JsonSchema | undefined
  * Compiles one schema to a TypeScript declaration named `name`. Fields not listed in a schema are
  * not in the type (`additionalProperties: false` as the default), so reading a misspelt field is a
  * compile error even though validation accepts new fields the platform adds.
+ *
+ * @example
+ * await compilePayloadType({ type: "object", properties: {} }, "PingEvent", "ping.json", "ping");
  */
 export async function compilePayloadType(
   schema: JsonSchema,
