@@ -111,7 +111,7 @@ export interface BranchProtectionRuleEditedEvent {
       from: string;
     };
     authorized_actor_names?: {
-      from: unknown[];
+      from: string[];
     };
     authorized_actors_only?: {
       from: boolean;

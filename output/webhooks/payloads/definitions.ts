@@ -149,8 +149,8 @@ export interface Commit {
   distinct: boolean;
   id: string;
   message: string;
-  modified: unknown[];
-  removed: unknown[];
+  modified: string[];
+  removed: string[];
   timestamp: string;
   tree_id: string;
   url: string;
@@ -158,7 +158,7 @@ export interface Commit {
 
 export interface Committer {
   date?: string;
-  email: string;
+  email: string | null;
   name: string;
   username?: string;
 }
@@ -630,8 +630,8 @@ export interface PullRequest {
   number: number;
   patch_url: string;
   rebaseable: boolean | null;
-  requested_reviewers: User[];
-  requested_teams: unknown[];
+  requested_reviewers: (User | Team)[];
+  requested_teams: Team[];
   review_comment_url: string;
   review_comments: number;
   review_comments_url: string;
@@ -646,7 +646,7 @@ export interface PullRequest {
 export interface PullRequestBranch {
   label: string;
   ref: string;
-  repo: Repository;
+  repo: Repository | null;
   sha: string;
   user: User;
 }
@@ -726,6 +726,22 @@ export interface Reactions {
   laugh: number;
   rocket: number;
   total_count: number;
+  url: string;
+}
+
+export interface ReleaseAsset {
+  browser_download_url: string;
+  content_type: string;
+  created_at: string;
+  download_count: number;
+  id: number;
+  label: string | null;
+  name: string;
+  node_id: string;
+  size: number;
+  state: "uploaded" | "open";
+  updated_at: string;
+  uploader?: User | null;
   url: string;
 }
 
@@ -934,8 +950,8 @@ export interface SimplePullRequest {
   node_id: string;
   number: number;
   patch_url: string;
-  requested_reviewers: User[];
-  requested_teams: unknown[];
+  requested_reviewers: (User | Team)[];
+  requested_teams: Team[];
   review_comment_url: string;
   review_comments_url: string;
   state: "open" | "closed";
@@ -1048,7 +1064,11 @@ export interface WorkflowRun {
   path?: string;
   previous_attempt_url?: string | null;
   pull_requests: MinimalPullRequest[];
-  referenced_workflows?: unknown[];
+  referenced_workflows?: {
+    path: string;
+    ref?: string;
+    sha: string;
+  }[];
   repository?: MinimalRepository;
   rerun_url?: string;
   run_attempt: number;

@@ -65,13 +65,17 @@ export interface PackagePublishedEvent {
       };
       created_at: string;
       description: string;
-      docker_metadata?: unknown[];
+      docker_metadata?: {
+        [k: string]: unknown;
+      }[];
       draft?: boolean;
       html_url: string;
       id: number;
       installation_command: string;
       manifest: string;
-      metadata: unknown[];
+      metadata: {
+        [k: string]: unknown;
+      }[];
       name: string;
       package_files: {
         content_type: string;
@@ -175,13 +179,17 @@ export interface PackageUpdatedEvent {
       };
       created_at: string;
       description: string;
-      docker_metadata?: unknown[];
+      docker_metadata?: {
+        [k: string]: unknown;
+      }[];
       draft?: boolean;
       html_url: string;
       id: number;
       installation_command: string;
       manifest: string;
-      metadata: unknown[];
+      metadata: {
+        [k: string]: unknown;
+      }[];
       name: string;
       package_files: {
         content_type: string;

@@ -6,6 +6,7 @@ import type {
   InstallationLite,
   Organization,
   Reactions,
+  ReleaseAsset,
   Repository,
   User,
 } from "./definitions.js";
@@ -29,7 +30,7 @@ export interface ReleaseCreatedEvent {
   installation?: InstallationLite;
   organization?: Organization;
   release: {
-    assets: unknown[];
+    assets: ReleaseAsset[];
     assets_url: string;
     author: User;
     body: string | null;
@@ -63,7 +64,7 @@ export interface ReleaseDeletedEvent {
   installation?: InstallationLite;
   organization?: Organization;
   release: {
-    assets: unknown[];
+    assets: ReleaseAsset[];
     assets_url: string;
     author: User;
     body: string | null;
@@ -105,7 +106,7 @@ export interface ReleaseEditedEvent {
   installation?: InstallationLite;
   organization?: Organization;
   release: {
-    assets: unknown[];
+    assets: ReleaseAsset[];
     assets_url: string;
     author: User;
     body: string | null;
@@ -139,7 +140,7 @@ export interface ReleasePrereleasedEvent {
   installation?: InstallationLite;
   organization?: Organization;
   release: {
-    assets: unknown[];
+    assets: ReleaseAsset[];
     assets_url: string;
     author: User;
     body: string | null;
@@ -173,7 +174,7 @@ export interface ReleasePublishedEvent {
   installation?: InstallationLite;
   organization?: Organization;
   release: {
-    assets: unknown[];
+    assets: ReleaseAsset[];
     assets_url: string;
     author: User;
     body: string | null;
@@ -207,7 +208,7 @@ export interface ReleaseReleasedEvent {
   installation?: InstallationLite;
   organization?: Organization;
   release: {
-    assets: unknown[];
+    assets: ReleaseAsset[];
     assets_url: string;
     author: User;
     body: string | null;
@@ -241,7 +242,7 @@ export interface ReleaseUnpublishedEvent {
   installation?: InstallationLite;
   organization?: Organization;
   release: {
-    assets: unknown[];
+    assets: ReleaseAsset[];
     assets_url: string;
     author: User;
     body: string | null;
