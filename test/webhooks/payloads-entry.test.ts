@@ -2,13 +2,19 @@ import { readFileSync, readdirSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-const runtimePackage = JSON.parse(readFileSync(new URL("../../runtime/package.json", import.meta.url), "utf8"));
+const runtimePackage = JSON.parse(
+  readFileSync(new URL("../../runtime/package.json", import.meta.url), "utf8"),
+);
 const payloadsDir = new URL("../../output/webhooks/payloads/", import.meta.url);
 
 /** What a module leaves at run time once its types are erased. */
 function runtimeCode(file: URL): string {
   const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
+    compilerOptions: {
+      module: ts.ModuleKind.ESNext,
+      target: ts.ScriptTarget.ES2022,
+      verbatimModuleSyntax: true,
+    },
   });
   return outputText.replace(/\/\/.*$/gm, "").trim();
 }
@@ -21,10 +27,13 @@ describe("@typewire/runtime/payloads", () => {
   });
 
   it("carries no runtime code: the entry and every generated payload module erase to nothing", () => {
-    expect(runtimeCode(new URL("../../runtime/src/payloads.ts", import.meta.url))).toBe("export {};");
+    expect(runtimeCode(new URL("../../runtime/src/payloads.ts", import.meta.url))).toBe(
+      "export {};",
+    );
     const modules = readdirSync(payloadsDir).filter((name) => name.endsWith(".ts"));
     expect(modules).toContain("definitions.ts");
     expect(modules).toContain("index.ts");
-    for (const name of modules) expect(runtimeCode(new URL(name, payloadsDir)), name).toMatch(/^(export \{\};)?$/);
+    for (const name of modules)
+      expect(runtimeCode(new URL(name, payloadsDir)), name).toMatch(/^(export \{\};)?$/);
   });
 });
