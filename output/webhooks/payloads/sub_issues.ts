@@ -27,11 +27,12 @@ export interface SubIssuesParentIssueAddedEvent {
   organization?: Organization;
   parent_issue: Issue;
   parent_issue_id: number;
-  parent_issue_repo: Repository;
+  parent_issue_repo?: Repository;
   repository?: Repository;
   sender?: User;
   sub_issue: Issue;
   sub_issue_id: number;
+  sub_issue_repo?: Repository;
 }
 
 /**
@@ -44,11 +45,12 @@ export interface SubIssuesParentIssueRemovedEvent {
   organization?: Organization;
   parent_issue: Issue;
   parent_issue_id: number;
-  parent_issue_repo: Repository;
+  parent_issue_repo?: Repository;
   repository?: Repository;
   sender?: User;
   sub_issue: Issue;
   sub_issue_id: number;
+  sub_issue_repo?: Repository;
 }
 
 /**
@@ -61,11 +63,12 @@ export interface SubIssuesSubIssueAddedEvent {
   organization?: Organization;
   parent_issue: Issue;
   parent_issue_id: number;
+  parent_issue_repo?: Repository;
   repository?: Repository;
   sender?: User;
   sub_issue: Issue;
   sub_issue_id: number;
-  sub_issue_repo: Repository;
+  sub_issue_repo?: Repository;
 }
 
 /**
@@ -78,9 +81,10 @@ export interface SubIssuesSubIssueRemovedEvent {
   organization?: Organization;
   parent_issue: Issue;
   parent_issue_id: number;
+  parent_issue_repo?: Repository;
   repository?: Repository;
   sender?: User;
   sub_issue: Issue;
   sub_issue_id: number;
-  sub_issue_repo: Repository;
+  sub_issue_repo?: Repository;
 }
