@@ -59,7 +59,7 @@ export interface CodeScanningAlertAppearedInBranchEvent {
   organization?: Organization;
   ref: string;
   repository: Repository;
-  sender: User;
+  sender?: User;
 }
 
 /**
@@ -102,7 +102,7 @@ export interface CodeScanningAlertClosedByUserEvent {
   organization?: Organization;
   ref: string;
   repository: Repository;
-  sender: User;
+  sender?: User;
 }
 
 /**
@@ -145,7 +145,7 @@ export interface CodeScanningAlertCreatedEvent {
   organization?: Organization;
   ref: string;
   repository: Repository;
-  sender: User;
+  sender?: User;
 }
 
 /**
@@ -188,7 +188,7 @@ export interface CodeScanningAlertFixedEvent {
   organization?: Organization;
   ref: string;
   repository: Repository;
-  sender: User;
+  sender?: User;
 }
 
 /**
@@ -231,7 +231,7 @@ export interface CodeScanningAlertReopenedEvent {
   organization?: Organization;
   ref: string;
   repository: Repository;
-  sender: User;
+  sender?: User;
 }
 
 /**
@@ -274,5 +274,5 @@ export interface CodeScanningAlertReopenedByUserEvent {
   organization?: Organization;
   ref: string;
   repository: Repository;
-  sender: User;
+  sender?: User;
 }

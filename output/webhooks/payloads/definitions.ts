@@ -847,16 +847,16 @@ export interface Repository {
 
 export interface SecretScanningAlert {
   assigned_to?: User | null;
-  created_at: string;
-  html_url: string;
-  locations_url: string;
+  created_at?: string;
+  html_url?: string;
+  locations_url?: string;
   multi_repo?: boolean | null;
   number: number;
   publicly_leaked?: boolean | null;
   push_protection_bypassed?: boolean | null;
   push_protection_bypassed_at?: string | null;
   push_protection_bypassed_by?: User | null;
-  resolution:
+  resolution?:
     | "false_positive"
     | "wont_fix"
     | "revoked"
@@ -865,13 +865,13 @@ export interface SecretScanningAlert {
     | "pattern_edited"
     | null;
   resolution_comment?: string | null;
-  resolved_at: string | null;
-  resolved_by: User | null;
+  resolved_at?: string | null;
+  resolved_by?: User | null;
   secret?: string;
   secret_type: string;
   secret_type_display_name?: string;
   updated_at?: string | null;
-  url: string;
+  url?: string;
   validity?: "active" | "inactive" | "unknown";
 }
 

@@ -25,7 +25,7 @@ export interface InstallationCreatedEvent {
   enterprise?: Enterprise;
   installation: Installation;
   organization?: Organization;
-  repositories: InstallationRepository[];
+  repositories?: InstallationRepository[];
   requester?: User;
   sender: User;
 }
@@ -38,7 +38,7 @@ export interface InstallationDeletedEvent {
   enterprise?: Enterprise;
   installation: Installation;
   organization?: Organization;
-  repositories: InstallationRepository[];
+  repositories?: InstallationRepository[];
   sender: User;
 }
 
@@ -50,7 +50,7 @@ export interface InstallationNewPermissionsAcceptedEvent {
   enterprise?: Enterprise;
   installation: Installation;
   organization?: Organization;
-  repositories: InstallationRepository[];
+  repositories?: InstallationRepository[];
   sender: User;
 }
 

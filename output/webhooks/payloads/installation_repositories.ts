@@ -24,7 +24,7 @@ export interface InstallationRepositoriesAddedEvent {
   repositories_added: InstallationRepository[];
   repositories_removed: InstallationRepository[];
   repository_selection: string;
-  requester?: User;
+  requester?: User | null;
   sender: User;
 }
 
@@ -39,6 +39,6 @@ export interface InstallationRepositoriesRemovedEvent {
   repositories_added: InstallationRepository[];
   repositories_removed: InstallationRepository[];
   repository_selection: string;
-  requester: User | null;
+  requester?: User | null;
   sender: User;
 }
