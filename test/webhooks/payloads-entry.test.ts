@@ -36,4 +36,20 @@ describe("@typewire/runtime/payloads", () => {
     for (const name of modules)
       expect(runtimeCode(new URL(name, payloadsDir)), name).toMatch(/^(export \{\};)?$/);
   });
+
+  it("declares every payload type once across the generated modules", () => {
+    const declared = readdirSync(payloadsDir)
+      .filter((name) => name.endsWith(".ts"))
+      .flatMap((name) =>
+        [
+          ...readFileSync(new URL(name, payloadsDir), "utf8").matchAll(
+            /^export (?:interface|type) (\w+)/gm,
+          ),
+        ].map((match) => match[1]),
+      );
+    expect(declared).toContain("User");
+    expect(declared).toContain("PullRequestOpenedEvent");
+    expect(declared.length).toBeGreaterThan(323);
+    expect(declared.filter((name, index) => declared.indexOf(name) !== index)).toEqual([]);
+  });
 });
