@@ -16,7 +16,7 @@ export interface WorkflowDispatchEvent {
   enterprise?: Enterprise;
   inputs: {
     [k: string]: unknown;
-  };
+  } | null;
   installation?: InstallationLite;
   organization?: Organization;
   ref: string;
