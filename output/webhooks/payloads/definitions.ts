@@ -105,20 +105,20 @@ export interface CheckRun {
 }
 
 export interface CheckSuite {
-  after: string;
+  after: string | null;
   app: App;
-  before: string;
+  before: string | null;
   check_runs_url: string;
   conclusion: string | null;
   created_at: string;
-  head_branch: string;
+  head_branch: string | null;
   head_commit: SimpleCommit;
   head_sha: string;
   id: number;
   latest_check_runs_count: number;
   node_id: string;
   pull_requests: MinimalPullRequest[];
-  status: string;
+  status: string | null;
   updated_at: string;
   url: string;
 }
@@ -427,7 +427,7 @@ export interface IssueType {
 export interface Label {
   color: string;
   default: boolean;
-  description?: string;
+  description?: string | null;
   id: number;
   name: string;
   node_id: string;
@@ -473,8 +473,8 @@ export interface Milestone {
   closed_issues: number;
   created_at: string;
   creator: User;
-  description: string;
-  due_on: string;
+  description: string | null;
+  due_on: string | null;
   html_url: string;
   id: number;
   labels_url: string;
@@ -931,7 +931,7 @@ export interface SimplePullRequest {
   author_association: AuthorAssociation;
   auto_merge?: AutoMerge | null;
   base: PullRequestBranch;
-  body: string;
+  body: string | null;
   closed_at: string | null;
   comments_url: string;
   commits_url: string;
@@ -944,7 +944,7 @@ export interface SimplePullRequest {
   issue_url: string;
   labels: Label[];
   locked: boolean;
-  merge_commit_sha: string;
+  merge_commit_sha: string | null;
   merged_at: string | null;
   milestone: Milestone | null;
   node_id: string;
@@ -983,7 +983,7 @@ export interface Team {
   notification_setting?: string;
   parent?: TeamParent | null;
   permission: string;
-  privacy: string;
+  privacy: "open" | "closed" | "secret";
   repositories_url: string;
   slug: string;
   url: string;
@@ -1006,7 +1006,7 @@ export interface TeamParent {
 
 export interface User {
   avatar_url: string;
-  email?: string;
+  email?: string | null;
   events_url: string;
   followers_url: string;
   following_url: string;
@@ -1051,7 +1051,7 @@ export interface WorkflowRun {
   created_at: string;
   display_title?: string;
   event: string;
-  head_branch: string;
+  head_branch: string | null;
   head_commit?: SimpleCommit;
   head_repository?: MinimalRepository;
   head_sha: string;
