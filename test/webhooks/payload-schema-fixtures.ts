@@ -54,16 +54,27 @@ function sample(schema: Schema, file: Schema, skip: string[] = []): unknown {
   }
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "object" && schema.properties) {
+    // An object whose `anyOf` alternatives each require one more field: take the first's.
+    const alternative = (Array.isArray(schema.anyOf) ? schema.anyOf[0] : {}) as Schema;
+    const properties = { ...(alternative.properties as object), ...(schema.properties as object) };
+    const required = [
+      ...((schema.required ?? []) as string[]),
+      ...((alternative.required ?? []) as string[]),
+    ];
+    return Object.fromEntries(
+      required.map((name) => [
+        name,
+        sample((properties as Record<string, Schema>)[name] ?? {}, file),
+      ]),
+    );
+  }
   for (const key of ["anyOf", "oneOf"]) {
     if (Array.isArray(schema[key]) && !skip.includes(key))
       return sample(schema[key][0] as Schema, file);
   }
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  if (type === "object" || schema.properties) {
-    const properties = (schema.properties ?? {}) as Record<string, Schema>;
-    const required = (schema.required ?? []) as string[];
-    return Object.fromEntries(required.map((name) => [name, sample(properties[name] ?? {}, file)]));
-  }
+  if (type === "object") return {};
   if (type === "array") return [];
   if (type === "string") return "x";
   if (type === "integer" || type === "number") return 1;

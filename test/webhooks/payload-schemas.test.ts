@@ -90,6 +90,19 @@ describe("payload schemas reject what the platform never sends", () => {
     ).toBe(true);
   });
 
+  it("pull_request.review_requested names a requested user or team", () => {
+    const validate = validatorFor("pull_request");
+    const base = minimalPayload("pull_request", "review_requested");
+    expect(validate(base), describeErrors("pull_request")).toBe(true);
+    const { requested_reviewer: user, ...neither } = base;
+    expect(validate(neither)).toBe(false);
+    const team = minimalPayload("team", "created").team;
+    expect(validate({ ...neither, requested_team: team }), describeErrors("pull_request")).toBe(
+      true,
+    );
+    expect(user).toBeDefined();
+  });
+
   it("push has no action", () => {
     expect((schemas["push.json"] as { properties: object }).properties).not.toHaveProperty(
       "action",

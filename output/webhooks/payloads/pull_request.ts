@@ -9,6 +9,7 @@ import type {
   Organization,
   PullRequest,
   Repository,
+  Team,
   User,
 } from "./definitions.js";
 
@@ -270,7 +271,7 @@ export interface PullRequestReopenedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * A review was requested from, or no longer requested from, a user (requested_reviewer) or a team (requested_team).
  */
 export interface PullRequestReviewRequestRemovedEvent {
   action: "review_request_removed";
@@ -280,12 +281,13 @@ export interface PullRequestReviewRequestRemovedEvent {
   organization?: Organization;
   pull_request: PullRequest;
   repository: Repository;
-  requested_reviewer: User;
+  requested_reviewer?: User;
+  requested_team?: Team;
   sender: User;
 }
 
 /**
- * Activity on a pull request.
+ * A review was requested from, or no longer requested from, a user (requested_reviewer) or a team (requested_team).
  */
 export interface PullRequestReviewRequestedEvent {
   action: "review_requested";
@@ -295,7 +297,8 @@ export interface PullRequestReviewRequestedEvent {
   organization?: Organization;
   pull_request: PullRequest;
   repository: Repository;
-  requested_reviewer: User;
+  requested_reviewer?: User;
+  requested_team?: Team;
   sender: User;
 }
 
