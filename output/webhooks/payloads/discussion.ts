@@ -109,6 +109,9 @@ export interface DiscussionDeletedEvent {
 export interface DiscussionEditedEvent {
   action: "edited";
   changes: {
+    body?: {
+      from: string | null;
+    };
     title?: {
       from: string;
     };

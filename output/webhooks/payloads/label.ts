@@ -48,6 +48,12 @@ export interface LabelEditedEvent {
     color?: {
       from: string;
     };
+    description?: {
+      from: string | null;
+    };
+    name?: {
+      from: string;
+    };
   };
   enterprise?: Enterprise;
   installation?: InstallationLite;

@@ -17,6 +17,14 @@ export type MemberEvent = MemberAddedEvent | MemberEditedEvent | MemberRemovedEv
  */
 export interface MemberAddedEvent {
   action: "added";
+  changes?: {
+    permission?: {
+      to?: string;
+    };
+    role_name?: {
+      to?: string;
+    };
+  };
   enterprise?: Enterprise;
   installation?: InstallationLite;
   member: User;
@@ -33,6 +41,14 @@ export interface MemberEditedEvent {
   changes: {
     old_permission?: {
       from: string;
+    };
+    permission?: {
+      from?: string | null;
+      to?: string | null;
+    };
+    role_name?: {
+      from?: string | null;
+      to?: string | null;
     };
   };
   enterprise?: Enterprise;

@@ -96,9 +96,15 @@ export interface ReleaseEditedEvent {
   action: "edited";
   changes: {
     body?: {
-      from: string;
+      from: string | null;
+    };
+    make_latest?: {
+      to: boolean;
     };
     name?: {
+      from: string | null;
+    };
+    tag_name?: {
       from: string;
     };
   };

@@ -67,7 +67,13 @@ export interface RepositoryEditedEvent {
       from: string;
     };
     description?: {
-      from: string;
+      from: string | null;
+    };
+    homepage?: {
+      from: string | null;
+    };
+    topics?: {
+      from: string[] | null;
     };
   };
   enterprise?: Enterprise;

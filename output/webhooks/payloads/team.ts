@@ -61,7 +61,27 @@ export interface TeamDeletedEvent {
 export interface TeamEditedEvent {
   action: "edited";
   changes: {
-    [k: string]: unknown;
+    description?: {
+      from: string | null;
+    };
+    name?: {
+      from: string;
+    };
+    notification_setting?: {
+      from: string;
+    };
+    privacy?: {
+      from: string;
+    };
+    repository?: {
+      permissions: {
+        from: {
+          admin?: boolean;
+          pull?: boolean;
+          push?: boolean;
+        };
+      };
+    };
   };
   enterprise?: Enterprise;
   installation?: InstallationLite;
