@@ -75,7 +75,13 @@ export function flattenVariant(root: JsonSchema, variant: JsonSchema | undefined
   const properties = { ...asRecord(root.properties), ...asRecord(variant?.properties) };
   const names = Object.keys(properties).sort(byField);
   const required = new Set([...asStrings(root.required), ...asStrings(variant?.required)]);
-  const description = variant?.description ?? root.description;
+  const action = (asRecord(asRecord(variant?.properties).action) as { const?: unknown }).const;
+  const rootDescription = typeof root.description === "string" ? root.description : "";
+  const description =
+    variant?.description ??
+    (typeof action === "string"
+      ? `${rootDescription} Action \`${action}\`.`.trim()
+      : rootDescription);
   return {
     type: "object",
     ...(description ? { description } : {}),

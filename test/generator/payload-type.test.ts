@@ -74,7 +74,7 @@ describe("flattenVariant", () => {
     expect(Object.keys(flat.properties as object)).toEqual(["action", "issue", "label", "sender"]);
     expect(flat.required).toEqual(["action", "issue", "label", "sender"]);
     expect((flat.properties as Record<string, unknown>).issue).toEqual({ type: "integer" });
-    expect(flat.description).toBe("Activity on an issue.");
+    expect(flat.description).toBe("Activity on an issue. Action `labeled`.");
   });
 
   it("is the root alone for an event without actions", () => {

@@ -14,7 +14,7 @@ export type BranchProtectionConfigurationEvent =
   BranchProtectionConfigurationDisabledEvent | BranchProtectionConfigurationEnabledEvent;
 
 /**
- * Branch protection was enabled or disabled for a whole repository.
+ * Branch protection was enabled or disabled for a whole repository. Action `disabled`.
  */
 export interface BranchProtectionConfigurationDisabledEvent {
   action: "disabled";
@@ -26,7 +26,7 @@ export interface BranchProtectionConfigurationDisabledEvent {
 }
 
 /**
- * Branch protection was enabled or disabled for a whole repository.
+ * Branch protection was enabled or disabled for a whole repository. Action `enabled`.
  */
 export interface BranchProtectionConfigurationEnabledEvent {
   action: "enabled";

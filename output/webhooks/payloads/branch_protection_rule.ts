@@ -16,7 +16,7 @@ export type BranchProtectionRuleEvent =
   | BranchProtectionRuleEditedEvent;
 
 /**
- * A branch protection rule was created, edited or deleted.
+ * A branch protection rule was created, edited or deleted. Action `created`.
  */
 export interface BranchProtectionRuleCreatedEvent {
   action: "created";
@@ -56,7 +56,7 @@ export interface BranchProtectionRuleCreatedEvent {
 }
 
 /**
- * A branch protection rule was created, edited or deleted.
+ * A branch protection rule was created, edited or deleted. Action `deleted`.
  */
 export interface BranchProtectionRuleDeletedEvent {
   action: "deleted";
@@ -96,7 +96,7 @@ export interface BranchProtectionRuleDeletedEvent {
 }
 
 /**
- * A branch protection rule was created, edited or deleted.
+ * A branch protection rule was created, edited or deleted. Action `edited`.
  */
 export interface BranchProtectionRuleEditedEvent {
   action: "edited";

@@ -18,7 +18,7 @@ export type CheckRunEvent =
   | CheckRunRerequestedEvent;
 
 /**
- * Activity on a check run.
+ * Activity on a check run. Action `completed`.
  */
 export interface CheckRunCompletedEvent {
   action: "completed";
@@ -31,7 +31,7 @@ export interface CheckRunCompletedEvent {
 }
 
 /**
- * Activity on a check run.
+ * Activity on a check run. Action `created`.
  */
 export interface CheckRunCreatedEvent {
   action: "created";
@@ -44,7 +44,7 @@ export interface CheckRunCreatedEvent {
 }
 
 /**
- * Activity on a check run.
+ * Activity on a check run. Action `requested_action`.
  */
 export interface CheckRunRequestedActionEvent {
   action: "requested_action";
@@ -60,7 +60,7 @@ export interface CheckRunRequestedActionEvent {
 }
 
 /**
- * Activity on a check run.
+ * Activity on a check run. Action `rerequested`.
  */
 export interface CheckRunRerequestedEvent {
   action: "rerequested";

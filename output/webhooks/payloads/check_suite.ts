@@ -15,7 +15,7 @@ export type CheckSuiteEvent =
   CheckSuiteCompletedEvent | CheckSuiteRequestedEvent | CheckSuiteRerequestedEvent;
 
 /**
- * Activity on a check suite.
+ * Activity on a check suite. Action `completed`.
  */
 export interface CheckSuiteCompletedEvent {
   action: "completed";
@@ -28,7 +28,7 @@ export interface CheckSuiteCompletedEvent {
 }
 
 /**
- * Activity on a check suite.
+ * Activity on a check suite. Action `requested`.
  */
 export interface CheckSuiteRequestedEvent {
   action: "requested";
@@ -41,7 +41,7 @@ export interface CheckSuiteRequestedEvent {
 }
 
 /**
- * Activity on a check suite.
+ * Activity on a check suite. Action `rerequested`.
  */
 export interface CheckSuiteRerequestedEvent {
   action: "rerequested";

@@ -20,7 +20,7 @@ export type CodeScanningAlertEvent =
   | CodeScanningAlertReopenedByUserEvent;
 
 /**
- * Activity on a code scanning alert.
+ * Activity on a code scanning alert. Action `appeared_in_branch`.
  */
 export interface CodeScanningAlertAppearedInBranchEvent {
   action: "appeared_in_branch";
@@ -63,7 +63,7 @@ export interface CodeScanningAlertAppearedInBranchEvent {
 }
 
 /**
- * Activity on a code scanning alert.
+ * Activity on a code scanning alert. Action `closed_by_user`.
  */
 export interface CodeScanningAlertClosedByUserEvent {
   action: "closed_by_user";
@@ -106,7 +106,7 @@ export interface CodeScanningAlertClosedByUserEvent {
 }
 
 /**
- * Activity on a code scanning alert.
+ * Activity on a code scanning alert. Action `created`.
  */
 export interface CodeScanningAlertCreatedEvent {
   action: "created";
@@ -149,7 +149,7 @@ export interface CodeScanningAlertCreatedEvent {
 }
 
 /**
- * Activity on a code scanning alert.
+ * Activity on a code scanning alert. Action `fixed`.
  */
 export interface CodeScanningAlertFixedEvent {
   action: "fixed";
@@ -192,7 +192,7 @@ export interface CodeScanningAlertFixedEvent {
 }
 
 /**
- * Activity on a code scanning alert.
+ * Activity on a code scanning alert. Action `reopened`.
  */
 export interface CodeScanningAlertReopenedEvent {
   action: "reopened";
@@ -235,7 +235,7 @@ export interface CodeScanningAlertReopenedEvent {
 }
 
 /**
- * Activity on a code scanning alert.
+ * Activity on a code scanning alert. Action `reopened_by_user`.
  */
 export interface CodeScanningAlertReopenedByUserEvent {
   action: "reopened_by_user";

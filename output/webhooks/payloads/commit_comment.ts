@@ -14,7 +14,7 @@ import type {
 export type CommitCommentEvent = CommitCommentCreatedEvent;
 
 /**
- * A commit comment was created.
+ * A commit comment was created. Action `created`.
  */
 export interface CommitCommentCreatedEvent {
   action: "created";

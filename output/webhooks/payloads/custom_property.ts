@@ -17,7 +17,7 @@ export type CustomPropertyEvent =
   | CustomPropertyUpdatedEvent;
 
 /**
- * A custom property definition of an organization or enterprise changed.
+ * A custom property definition of an organization or enterprise changed. Action `created`.
  */
 export interface CustomPropertyCreatedEvent {
   action: "created";
@@ -29,7 +29,7 @@ export interface CustomPropertyCreatedEvent {
 }
 
 /**
- * A custom property definition of an organization or enterprise changed.
+ * A custom property definition of an organization or enterprise changed. Action `deleted`.
  */
 export interface CustomPropertyDeletedEvent {
   action: "deleted";
@@ -43,7 +43,7 @@ export interface CustomPropertyDeletedEvent {
 }
 
 /**
- * A custom property definition of an organization or enterprise changed.
+ * A custom property definition of an organization or enterprise changed. Action `promote_to_enterprise`.
  */
 export interface CustomPropertyPromoteToEnterpriseEvent {
   action: "promote_to_enterprise";
@@ -55,7 +55,7 @@ export interface CustomPropertyPromoteToEnterpriseEvent {
 }
 
 /**
- * A custom property definition of an organization or enterprise changed.
+ * A custom property definition of an organization or enterprise changed. Action `updated`.
  */
 export interface CustomPropertyUpdatedEvent {
   action: "updated";

@@ -14,7 +14,7 @@ import type {
 export type CustomPropertyValuesEvent = CustomPropertyValuesUpdatedEvent;
 
 /**
- * The custom property values of a repository changed.
+ * The custom property values of a repository changed. Action `updated`.
  */
 export interface CustomPropertyValuesUpdatedEvent {
   action: "updated";

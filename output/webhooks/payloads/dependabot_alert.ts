@@ -22,7 +22,7 @@ export type DependabotAlertEvent =
   | DependabotAlertReopenedEvent;
 
 /**
- * Activity on a Dependabot alert.
+ * Activity on a Dependabot alert. Action `auto_dismissed`.
  */
 export interface DependabotAlertAutoDismissedEvent {
   action: "auto_dismissed";
@@ -58,7 +58,7 @@ export interface DependabotAlertAutoDismissedEvent {
 }
 
 /**
- * Activity on a Dependabot alert.
+ * Activity on a Dependabot alert. Action `auto_reopened`.
  */
 export interface DependabotAlertAutoReopenedEvent {
   action: "auto_reopened";
@@ -94,7 +94,7 @@ export interface DependabotAlertAutoReopenedEvent {
 }
 
 /**
- * Activity on a Dependabot alert.
+ * Activity on a Dependabot alert. Action `created`.
  */
 export interface DependabotAlertCreatedEvent {
   action: "created";
@@ -130,7 +130,7 @@ export interface DependabotAlertCreatedEvent {
 }
 
 /**
- * Activity on a Dependabot alert.
+ * Activity on a Dependabot alert. Action `dismissed`.
  */
 export interface DependabotAlertDismissedEvent {
   action: "dismissed";
@@ -166,7 +166,7 @@ export interface DependabotAlertDismissedEvent {
 }
 
 /**
- * Activity on a Dependabot alert.
+ * Activity on a Dependabot alert. Action `fixed`.
  */
 export interface DependabotAlertFixedEvent {
   action: "fixed";
@@ -202,7 +202,7 @@ export interface DependabotAlertFixedEvent {
 }
 
 /**
- * Activity on a Dependabot alert.
+ * Activity on a Dependabot alert. Action `reintroduced`.
  */
 export interface DependabotAlertReintroducedEvent {
   action: "reintroduced";
@@ -238,7 +238,7 @@ export interface DependabotAlertReintroducedEvent {
 }
 
 /**
- * Activity on a Dependabot alert.
+ * Activity on a Dependabot alert. Action `reopened`.
  */
 export interface DependabotAlertReopenedEvent {
   action: "reopened";

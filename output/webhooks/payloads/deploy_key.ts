@@ -13,7 +13,7 @@ import type {
 export type DeployKeyEvent = DeployKeyCreatedEvent | DeployKeyDeletedEvent;
 
 /**
- * A deploy key was added or removed.
+ * A deploy key was added or removed. Action `created`.
  */
 export interface DeployKeyCreatedEvent {
   action: "created";
@@ -34,7 +34,7 @@ export interface DeployKeyCreatedEvent {
 }
 
 /**
- * A deploy key was added or removed.
+ * A deploy key was added or removed. Action `deleted`.
  */
 export interface DeployKeyDeletedEvent {
   action: "deleted";

@@ -16,7 +16,7 @@ import type {
 export type DeploymentEvent = DeploymentCreatedEvent;
 
 /**
- * A deployment was created.
+ * A deployment was created. Action `created`.
  */
 export interface DeploymentCreatedEvent {
   action: "created";

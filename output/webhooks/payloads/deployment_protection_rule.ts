@@ -15,7 +15,7 @@ import type {
 export type DeploymentProtectionRuleEvent = DeploymentProtectionRuleRequestedEvent;
 
 /**
- * A deployment waits for a custom deployment protection rule to answer.
+ * A deployment waits for a custom deployment protection rule to answer. Action `requested`.
  */
 export interface DeploymentProtectionRuleRequestedEvent {
   action: "requested";

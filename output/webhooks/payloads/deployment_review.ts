@@ -16,7 +16,7 @@ export type DeploymentReviewEvent =
   DeploymentReviewApprovedEvent | DeploymentReviewRejectedEvent | DeploymentReviewRequestedEvent;
 
 /**
- * A deployment review was requested, approved or rejected.
+ * A deployment review was requested, approved or rejected. Action `approved`.
  */
 export interface DeploymentReviewApprovedEvent {
   action: "approved";
@@ -46,7 +46,7 @@ export interface DeploymentReviewApprovedEvent {
 }
 
 /**
- * A deployment review was requested, approved or rejected.
+ * A deployment review was requested, approved or rejected. Action `rejected`.
  */
 export interface DeploymentReviewRejectedEvent {
   action: "rejected";
@@ -76,7 +76,7 @@ export interface DeploymentReviewRejectedEvent {
 }
 
 /**
- * A deployment review was requested, approved or rejected.
+ * A deployment review was requested, approved or rejected. Action `requested`.
  */
 export interface DeploymentReviewRequestedEvent {
   action: "requested";

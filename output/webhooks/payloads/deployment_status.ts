@@ -17,7 +17,7 @@ import type {
 export type DeploymentStatusEvent = DeploymentStatusCreatedEvent;
 
 /**
- * A deployment status was created.
+ * A deployment status was created. Action `created`.
  */
 export interface DeploymentStatusCreatedEvent {
   action: "created";

@@ -33,7 +33,7 @@ export type DiscussionEvent =
   | DiscussionUnpinnedEvent;
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `answered`.
  */
 export interface DiscussionAnsweredEvent {
   action: "answered";
@@ -47,7 +47,7 @@ export interface DiscussionAnsweredEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `category_changed`.
  */
 export interface DiscussionCategoryChangedEvent {
   action: "category_changed";
@@ -65,7 +65,7 @@ export interface DiscussionCategoryChangedEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `closed`.
  */
 export interface DiscussionClosedEvent {
   action: "closed";
@@ -78,7 +78,7 @@ export interface DiscussionClosedEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `created`.
  */
 export interface DiscussionCreatedEvent {
   action: "created";
@@ -91,7 +91,7 @@ export interface DiscussionCreatedEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `deleted`.
  */
 export interface DiscussionDeletedEvent {
   action: "deleted";
@@ -104,7 +104,7 @@ export interface DiscussionDeletedEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `edited`.
  */
 export interface DiscussionEditedEvent {
   action: "edited";
@@ -125,7 +125,7 @@ export interface DiscussionEditedEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `labeled`.
  */
 export interface DiscussionLabeledEvent {
   action: "labeled";
@@ -139,7 +139,7 @@ export interface DiscussionLabeledEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `locked`.
  */
 export interface DiscussionLockedEvent {
   action: "locked";
@@ -152,7 +152,7 @@ export interface DiscussionLockedEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `pinned`.
  */
 export interface DiscussionPinnedEvent {
   action: "pinned";
@@ -165,7 +165,7 @@ export interface DiscussionPinnedEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `reopened`.
  */
 export interface DiscussionReopenedEvent {
   action: "reopened";
@@ -178,7 +178,7 @@ export interface DiscussionReopenedEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `transferred`.
  */
 export interface DiscussionTransferredEvent {
   action: "transferred";
@@ -215,7 +215,7 @@ export interface DiscussionTransferredEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `unanswered`.
  */
 export interface DiscussionUnansweredEvent {
   action: "unanswered";
@@ -229,7 +229,7 @@ export interface DiscussionUnansweredEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `unlabeled`.
  */
 export interface DiscussionUnlabeledEvent {
   action: "unlabeled";
@@ -243,7 +243,7 @@ export interface DiscussionUnlabeledEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `unlocked`.
  */
 export interface DiscussionUnlockedEvent {
   action: "unlocked";
@@ -256,7 +256,7 @@ export interface DiscussionUnlockedEvent {
 }
 
 /**
- * Activity on a discussion.
+ * Activity on a discussion. Action `unpinned`.
  */
 export interface DiscussionUnpinnedEvent {
   action: "unpinned";

@@ -16,7 +16,7 @@ export type DiscussionCommentEvent =
   DiscussionCommentCreatedEvent | DiscussionCommentDeletedEvent | DiscussionCommentEditedEvent;
 
 /**
- * Activity on a discussion comment.
+ * Activity on a discussion comment. Action `created`.
  */
 export interface DiscussionCommentCreatedEvent {
   action: "created";
@@ -30,7 +30,7 @@ export interface DiscussionCommentCreatedEvent {
 }
 
 /**
- * Activity on a discussion comment.
+ * Activity on a discussion comment. Action `deleted`.
  */
 export interface DiscussionCommentDeletedEvent {
   action: "deleted";
@@ -44,7 +44,7 @@ export interface DiscussionCommentDeletedEvent {
 }
 
 /**
- * Activity on a discussion comment.
+ * Activity on a discussion comment. Action `edited`.
  */
 export interface DiscussionCommentEditedEvent {
   action: "edited";

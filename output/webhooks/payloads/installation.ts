@@ -18,7 +18,7 @@ export type InstallationEvent =
   | InstallationUnsuspendEvent;
 
 /**
- * Activity on an app installation.
+ * Activity on an app installation. Action `created`.
  */
 export interface InstallationCreatedEvent {
   action: "created";
@@ -31,7 +31,7 @@ export interface InstallationCreatedEvent {
 }
 
 /**
- * Activity on an app installation.
+ * Activity on an app installation. Action `deleted`.
  */
 export interface InstallationDeletedEvent {
   action: "deleted";
@@ -43,7 +43,7 @@ export interface InstallationDeletedEvent {
 }
 
 /**
- * Activity on an app installation.
+ * Activity on an app installation. Action `new_permissions_accepted`.
  */
 export interface InstallationNewPermissionsAcceptedEvent {
   action: "new_permissions_accepted";
@@ -55,7 +55,7 @@ export interface InstallationNewPermissionsAcceptedEvent {
 }
 
 /**
- * Activity on an app installation.
+ * Activity on an app installation. Action `suspend`.
  */
 export interface InstallationSuspendEvent {
   action: "suspend";
@@ -66,7 +66,7 @@ export interface InstallationSuspendEvent {
 }
 
 /**
- * Activity on an app installation.
+ * Activity on an app installation. Action `unsuspend`.
  */
 export interface InstallationUnsuspendEvent {
   action: "unsuspend";

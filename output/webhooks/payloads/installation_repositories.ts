@@ -14,7 +14,7 @@ export type InstallationRepositoriesEvent =
   InstallationRepositoriesAddedEvent | InstallationRepositoriesRemovedEvent;
 
 /**
- * Repositories were added to or removed from an app installation.
+ * Repositories were added to or removed from an app installation. Action `added`.
  */
 export interface InstallationRepositoriesAddedEvent {
   action: "added";
@@ -29,7 +29,7 @@ export interface InstallationRepositoriesAddedEvent {
 }
 
 /**
- * Repositories were added to or removed from an app installation.
+ * Repositories were added to or removed from an app installation. Action `removed`.
  */
 export interface InstallationRepositoriesRemovedEvent {
   action: "removed";

@@ -13,7 +13,7 @@ import type {
 export type InstallationTargetEvent = InstallationTargetRenamedEvent;
 
 /**
- * The account an app is installed on was renamed.
+ * The account an app is installed on was renamed. Action `renamed`.
  */
 export interface InstallationTargetRenamedEvent {
   action: "renamed";

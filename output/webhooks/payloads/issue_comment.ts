@@ -18,7 +18,7 @@ export type IssueCommentEvent =
   IssueCommentCreatedEvent | IssueCommentDeletedEvent | IssueCommentEditedEvent;
 
 /**
- * Activity on a comment on an issue or pull request.
+ * Activity on a comment on an issue or pull request. Action `created`.
  */
 export interface IssueCommentCreatedEvent {
   action: "created";
@@ -45,7 +45,7 @@ export interface IssueCommentCreatedEvent {
 }
 
 /**
- * Activity on a comment on an issue or pull request.
+ * Activity on a comment on an issue or pull request. Action `deleted`.
  */
 export interface IssueCommentDeletedEvent {
   action: "deleted";
@@ -72,7 +72,7 @@ export interface IssueCommentDeletedEvent {
 }
 
 /**
- * Activity on a comment on an issue or pull request.
+ * Activity on a comment on an issue or pull request. Action `edited`.
  */
 export interface IssueCommentEditedEvent {
   action: "edited";

@@ -18,7 +18,7 @@ export type IssueDependenciesEvent =
   | IssueDependenciesBlockingRemovedEvent;
 
 /**
- * An issue started or stopped blocking another issue.
+ * An issue started or stopped blocking another issue. Action `blocked_by_added`.
  */
 export interface IssueDependenciesBlockedByAddedEvent {
   action: "blocked_by_added";
@@ -35,7 +35,7 @@ export interface IssueDependenciesBlockedByAddedEvent {
 }
 
 /**
- * An issue started or stopped blocking another issue.
+ * An issue started or stopped blocking another issue. Action `blocked_by_removed`.
  */
 export interface IssueDependenciesBlockedByRemovedEvent {
   action: "blocked_by_removed";
@@ -52,7 +52,7 @@ export interface IssueDependenciesBlockedByRemovedEvent {
 }
 
 /**
- * An issue started or stopped blocking another issue.
+ * An issue started or stopped blocking another issue. Action `blocking_added`.
  */
 export interface IssueDependenciesBlockingAddedEvent {
   action: "blocking_added";
@@ -69,7 +69,7 @@ export interface IssueDependenciesBlockingAddedEvent {
 }
 
 /**
- * An issue started or stopped blocking another issue.
+ * An issue started or stopped blocking another issue. Action `blocking_removed`.
  */
 export interface IssueDependenciesBlockingRemovedEvent {
   action: "blocking_removed";

@@ -35,7 +35,7 @@ export type IssuesEvent =
   | IssuesUntypedEvent;
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `assigned`.
  */
 export interface IssuesAssignedEvent {
   action: "assigned";
@@ -49,7 +49,7 @@ export interface IssuesAssignedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `closed`.
  */
 export interface IssuesClosedEvent {
   action: "closed";
@@ -62,7 +62,7 @@ export interface IssuesClosedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `deleted`.
  */
 export interface IssuesDeletedEvent {
   action: "deleted";
@@ -75,7 +75,7 @@ export interface IssuesDeletedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `demilestoned`.
  */
 export interface IssuesDemilestonedEvent {
   action: "demilestoned";
@@ -89,7 +89,7 @@ export interface IssuesDemilestonedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `edited`.
  */
 export interface IssuesEditedEvent {
   action: "edited";
@@ -110,7 +110,7 @@ export interface IssuesEditedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `labeled`.
  */
 export interface IssuesLabeledEvent {
   action: "labeled";
@@ -124,7 +124,7 @@ export interface IssuesLabeledEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `locked`.
  */
 export interface IssuesLockedEvent {
   action: "locked";
@@ -137,7 +137,7 @@ export interface IssuesLockedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `milestoned`.
  */
 export interface IssuesMilestonedEvent {
   action: "milestoned";
@@ -151,7 +151,7 @@ export interface IssuesMilestonedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `opened`.
  */
 export interface IssuesOpenedEvent {
   action: "opened";
@@ -168,7 +168,7 @@ export interface IssuesOpenedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `pinned`.
  */
 export interface IssuesPinnedEvent {
   action: "pinned";
@@ -181,7 +181,7 @@ export interface IssuesPinnedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `reopened`.
  */
 export interface IssuesReopenedEvent {
   action: "reopened";
@@ -194,7 +194,7 @@ export interface IssuesReopenedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `transferred`.
  */
 export interface IssuesTransferredEvent {
   action: "transferred";
@@ -211,7 +211,7 @@ export interface IssuesTransferredEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `typed`.
  */
 export interface IssuesTypedEvent {
   action: "typed";
@@ -225,7 +225,7 @@ export interface IssuesTypedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `unassigned`.
  */
 export interface IssuesUnassignedEvent {
   action: "unassigned";
@@ -239,7 +239,7 @@ export interface IssuesUnassignedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `unlabeled`.
  */
 export interface IssuesUnlabeledEvent {
   action: "unlabeled";
@@ -253,7 +253,7 @@ export interface IssuesUnlabeledEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `unlocked`.
  */
 export interface IssuesUnlockedEvent {
   action: "unlocked";
@@ -266,7 +266,7 @@ export interface IssuesUnlockedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `unpinned`.
  */
 export interface IssuesUnpinnedEvent {
   action: "unpinned";
@@ -279,7 +279,7 @@ export interface IssuesUnpinnedEvent {
 }
 
 /**
- * Activity on an issue.
+ * Activity on an issue. Action `untyped`.
  */
 export interface IssuesUntypedEvent {
   action: "untyped";

@@ -14,7 +14,7 @@ import type {
 export type LabelEvent = LabelCreatedEvent | LabelDeletedEvent | LabelEditedEvent;
 
 /**
- * A label was created, edited or deleted.
+ * A label was created, edited or deleted. Action `created`.
  */
 export interface LabelCreatedEvent {
   action: "created";
@@ -27,7 +27,7 @@ export interface LabelCreatedEvent {
 }
 
 /**
- * A label was created, edited or deleted.
+ * A label was created, edited or deleted. Action `deleted`.
  */
 export interface LabelDeletedEvent {
   action: "deleted";
@@ -40,7 +40,7 @@ export interface LabelDeletedEvent {
 }
 
 /**
- * A label was created, edited or deleted.
+ * A label was created, edited or deleted. Action `edited`.
  */
 export interface LabelEditedEvent {
   action: "edited";

@@ -18,7 +18,7 @@ export type MarketplacePurchaseEvent =
   | MarketplacePurchasePurchasedEvent;
 
 /**
- * Activity on a marketplace plan purchase.
+ * Activity on a marketplace plan purchase. Action `cancelled`.
  */
 export interface MarketplacePurchaseCancelledEvent {
   action: "cancelled";
@@ -31,7 +31,7 @@ export interface MarketplacePurchaseCancelledEvent {
 }
 
 /**
- * Activity on a marketplace plan purchase.
+ * Activity on a marketplace plan purchase. Action `changed`.
  */
 export interface MarketplacePurchaseChangedEvent {
   action: "changed";
@@ -45,7 +45,7 @@ export interface MarketplacePurchaseChangedEvent {
 }
 
 /**
- * Activity on a marketplace plan purchase.
+ * Activity on a marketplace plan purchase. Action `pending_change`.
  */
 export interface MarketplacePurchasePendingChangeEvent {
   action: "pending_change";
@@ -59,7 +59,7 @@ export interface MarketplacePurchasePendingChangeEvent {
 }
 
 /**
- * Activity on a marketplace plan purchase.
+ * Activity on a marketplace plan purchase. Action `pending_change_cancelled`.
  */
 export interface MarketplacePurchasePendingChangeCancelledEvent {
   action: "pending_change_cancelled";
@@ -73,7 +73,7 @@ export interface MarketplacePurchasePendingChangeCancelledEvent {
 }
 
 /**
- * Activity on a marketplace plan purchase.
+ * Activity on a marketplace plan purchase. Action `purchased`.
  */
 export interface MarketplacePurchasePurchasedEvent {
   action: "purchased";

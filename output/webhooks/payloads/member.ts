@@ -13,7 +13,7 @@ import type {
 export type MemberEvent = MemberAddedEvent | MemberEditedEvent | MemberRemovedEvent;
 
 /**
- * A collaborator was added to, changed on or removed from a repository.
+ * A collaborator was added to, changed on or removed from a repository. Action `added`.
  */
 export interface MemberAddedEvent {
   action: "added";
@@ -34,7 +34,7 @@ export interface MemberAddedEvent {
 }
 
 /**
- * A collaborator was added to, changed on or removed from a repository.
+ * A collaborator was added to, changed on or removed from a repository. Action `edited`.
  */
 export interface MemberEditedEvent {
   action: "edited";
@@ -60,7 +60,7 @@ export interface MemberEditedEvent {
 }
 
 /**
- * A collaborator was added to, changed on or removed from a repository.
+ * A collaborator was added to, changed on or removed from a repository. Action `removed`.
  */
 export interface MemberRemovedEvent {
   action: "removed";

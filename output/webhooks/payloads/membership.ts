@@ -7,7 +7,7 @@ import type { Enterprise, InstallationLite, Organization, User } from "./definit
 export type MembershipEvent = MembershipAddedEvent | MembershipRemovedEvent;
 
 /**
- * A user was added to or removed from a team.
+ * A user was added to or removed from a team. Action `added`.
  */
 export interface MembershipAddedEvent {
   action: "added";
@@ -34,7 +34,7 @@ export interface MembershipAddedEvent {
 }
 
 /**
- * A user was added to or removed from a team.
+ * A user was added to or removed from a team. Action `removed`.
  */
 export interface MembershipRemovedEvent {
   action: "removed";

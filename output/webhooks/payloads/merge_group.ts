@@ -14,7 +14,7 @@ import type {
 export type MergeGroupEvent = MergeGroupChecksRequestedEvent | MergeGroupDestroyedEvent;
 
 /**
- * Activity on a merge queue group.
+ * Activity on a merge queue group. Action `checks_requested`.
  */
 export interface MergeGroupChecksRequestedEvent {
   action: "checks_requested";
@@ -33,7 +33,7 @@ export interface MergeGroupChecksRequestedEvent {
 }
 
 /**
- * Activity on a merge queue group.
+ * Activity on a merge queue group. Action `destroyed`.
  */
 export interface MergeGroupDestroyedEvent {
   action: "destroyed";

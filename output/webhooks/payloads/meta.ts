@@ -14,7 +14,7 @@ import type {
 export type MetaEvent = MetaDeletedEvent;
 
 /**
- * The webhook itself was deleted.
+ * The webhook itself was deleted. Action `deleted`.
  */
 export interface MetaDeletedEvent {
   action: "deleted";

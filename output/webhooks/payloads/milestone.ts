@@ -19,7 +19,7 @@ export type MilestoneEvent =
   | MilestoneOpenedEvent;
 
 /**
- * Activity on a milestone.
+ * Activity on a milestone. Action `closed`.
  */
 export interface MilestoneClosedEvent {
   action: "closed";
@@ -32,7 +32,7 @@ export interface MilestoneClosedEvent {
 }
 
 /**
- * Activity on a milestone.
+ * Activity on a milestone. Action `created`.
  */
 export interface MilestoneCreatedEvent {
   action: "created";
@@ -45,7 +45,7 @@ export interface MilestoneCreatedEvent {
 }
 
 /**
- * Activity on a milestone.
+ * Activity on a milestone. Action `deleted`.
  */
 export interface MilestoneDeletedEvent {
   action: "deleted";
@@ -58,7 +58,7 @@ export interface MilestoneDeletedEvent {
 }
 
 /**
- * Activity on a milestone.
+ * Activity on a milestone. Action `edited`.
  */
 export interface MilestoneEditedEvent {
   action: "edited";
@@ -82,7 +82,7 @@ export interface MilestoneEditedEvent {
 }
 
 /**
- * Activity on a milestone.
+ * Activity on a milestone. Action `opened`.
  */
 export interface MilestoneOpenedEvent {
   action: "opened";

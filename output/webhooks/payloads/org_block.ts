@@ -7,7 +7,7 @@ import type { Enterprise, InstallationLite, Organization, User } from "./definit
 export type OrgBlockEvent = OrgBlockBlockedEvent | OrgBlockUnblockedEvent;
 
 /**
- * A user was blocked or unblocked by an organization.
+ * A user was blocked or unblocked by an organization. Action `blocked`.
  */
 export interface OrgBlockBlockedEvent {
   action: "blocked";
@@ -19,7 +19,7 @@ export interface OrgBlockBlockedEvent {
 }
 
 /**
- * A user was blocked or unblocked by an organization.
+ * A user was blocked or unblocked by an organization. Action `unblocked`.
  */
 export interface OrgBlockUnblockedEvent {
   action: "unblocked";

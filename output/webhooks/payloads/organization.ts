@@ -12,7 +12,7 @@ export type OrganizationEvent =
   | OrganizationRenamedEvent;
 
 /**
- * Activity on an organization and its members.
+ * Activity on an organization and its members. Action `deleted`.
  */
 export interface OrganizationDeletedEvent {
   action: "deleted";
@@ -30,7 +30,7 @@ export interface OrganizationDeletedEvent {
 }
 
 /**
- * Activity on an organization and its members.
+ * Activity on an organization and its members. Action `member_added`.
  */
 export interface OrganizationMemberAddedEvent {
   action: "member_added";
@@ -48,7 +48,7 @@ export interface OrganizationMemberAddedEvent {
 }
 
 /**
- * Activity on an organization and its members.
+ * Activity on an organization and its members. Action `member_invited`.
  */
 export interface OrganizationMemberInvitedEvent {
   action: "member_invited";
@@ -73,7 +73,7 @@ export interface OrganizationMemberInvitedEvent {
 }
 
 /**
- * Activity on an organization and its members.
+ * Activity on an organization and its members. Action `member_removed`.
  */
 export interface OrganizationMemberRemovedEvent {
   action: "member_removed";
@@ -91,7 +91,7 @@ export interface OrganizationMemberRemovedEvent {
 }
 
 /**
- * Activity on an organization and its members.
+ * Activity on an organization and its members. Action `renamed`.
  */
 export interface OrganizationRenamedEvent {
   action: "renamed";

@@ -13,7 +13,7 @@ import type {
 export type PackageEvent = PackagePublishedEvent | PackageUpdatedEvent;
 
 /**
- * A package was published or updated.
+ * A package was published or updated. Action `published`.
  */
 export interface PackagePublishedEvent {
   action: "published";
@@ -127,7 +127,7 @@ export interface PackagePublishedEvent {
 }
 
 /**
- * A package was published or updated.
+ * A package was published or updated. Action `updated`.
  */
 export interface PackageUpdatedEvent {
   action: "updated";

@@ -17,7 +17,7 @@ export type PersonalAccessTokenRequestEvent =
   | PersonalAccessTokenRequestDeniedEvent;
 
 /**
- * A fine-grained personal access token request to access an organization's resources.
+ * A fine-grained personal access token request to access an organization's resources. Action `approved`.
  */
 export interface PersonalAccessTokenRequestApprovedEvent {
   action: "approved";
@@ -74,7 +74,7 @@ export interface PersonalAccessTokenRequestApprovedEvent {
 }
 
 /**
- * A fine-grained personal access token request to access an organization's resources.
+ * A fine-grained personal access token request to access an organization's resources. Action `cancelled`.
  */
 export interface PersonalAccessTokenRequestCancelledEvent {
   action: "cancelled";
@@ -131,7 +131,7 @@ export interface PersonalAccessTokenRequestCancelledEvent {
 }
 
 /**
- * A fine-grained personal access token request to access an organization's resources.
+ * A fine-grained personal access token request to access an organization's resources. Action `created`.
  */
 export interface PersonalAccessTokenRequestCreatedEvent {
   action: "created";
@@ -188,7 +188,7 @@ export interface PersonalAccessTokenRequestCreatedEvent {
 }
 
 /**
- * A fine-grained personal access token request to access an organization's resources.
+ * A fine-grained personal access token request to access an organization's resources. Action `denied`.
  */
 export interface PersonalAccessTokenRequestDeniedEvent {
   action: "denied";

@@ -7,7 +7,7 @@ import type { Enterprise, InstallationLite, Organization, User } from "./definit
 export type PlatformAppAuthorizationEvent = PlatformAppAuthorizationRevokedEvent;
 
 /**
- * A user revoked their authorization of an app.
+ * A user revoked their authorization of an app. Action `revoked`.
  */
 export interface PlatformAppAuthorizationRevokedEvent {
   action: "revoked";

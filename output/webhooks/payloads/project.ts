@@ -18,7 +18,7 @@ export type ProjectEvent =
   | ProjectReopenedEvent;
 
 /**
- * Activity on a classic project.
+ * Activity on a classic project. Action `closed`.
  */
 export interface ProjectClosedEvent {
   action: "closed";
@@ -45,7 +45,7 @@ export interface ProjectClosedEvent {
 }
 
 /**
- * Activity on a classic project.
+ * Activity on a classic project. Action `created`.
  */
 export interface ProjectCreatedEvent {
   action: "created";
@@ -72,7 +72,7 @@ export interface ProjectCreatedEvent {
 }
 
 /**
- * Activity on a classic project.
+ * Activity on a classic project. Action `deleted`.
  */
 export interface ProjectDeletedEvent {
   action: "deleted";
@@ -99,7 +99,7 @@ export interface ProjectDeletedEvent {
 }
 
 /**
- * Activity on a classic project.
+ * Activity on a classic project. Action `edited`.
  */
 export interface ProjectEditedEvent {
   action: "edited";
@@ -134,7 +134,7 @@ export interface ProjectEditedEvent {
 }
 
 /**
- * Activity on a classic project.
+ * Activity on a classic project. Action `reopened`.
  */
 export interface ProjectReopenedEvent {
   action: "reopened";

@@ -18,7 +18,7 @@ export type ProjectCardEvent =
   | ProjectCardMovedEvent;
 
 /**
- * Activity on a classic project card.
+ * Activity on a classic project card. Action `converted`.
  */
 export interface ProjectCardConvertedEvent {
   action: "converted";
@@ -50,7 +50,7 @@ export interface ProjectCardConvertedEvent {
 }
 
 /**
- * Activity on a classic project card.
+ * Activity on a classic project card. Action `created`.
  */
 export interface ProjectCardCreatedEvent {
   action: "created";
@@ -77,7 +77,7 @@ export interface ProjectCardCreatedEvent {
 }
 
 /**
- * Activity on a classic project card.
+ * Activity on a classic project card. Action `deleted`.
  */
 export interface ProjectCardDeletedEvent {
   action: "deleted";
@@ -104,7 +104,7 @@ export interface ProjectCardDeletedEvent {
 }
 
 /**
- * Activity on a classic project card.
+ * Activity on a classic project card. Action `edited`.
  */
 export interface ProjectCardEditedEvent {
   action: "edited";
@@ -136,7 +136,7 @@ export interface ProjectCardEditedEvent {
 }
 
 /**
- * Activity on a classic project card.
+ * Activity on a classic project card. Action `moved`.
  */
 export interface ProjectCardMovedEvent {
   action: "moved";

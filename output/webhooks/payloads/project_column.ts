@@ -17,7 +17,7 @@ export type ProjectColumnEvent =
   | ProjectColumnMovedEvent;
 
 /**
- * Activity on a classic project column.
+ * Activity on a classic project column. Action `created`.
  */
 export interface ProjectColumnCreatedEvent {
   action: "created";
@@ -39,7 +39,7 @@ export interface ProjectColumnCreatedEvent {
 }
 
 /**
- * Activity on a classic project column.
+ * Activity on a classic project column. Action `deleted`.
  */
 export interface ProjectColumnDeletedEvent {
   action: "deleted";
@@ -61,7 +61,7 @@ export interface ProjectColumnDeletedEvent {
 }
 
 /**
- * Activity on a classic project column.
+ * Activity on a classic project column. Action `edited`.
  */
 export interface ProjectColumnEditedEvent {
   action: "edited";
@@ -88,7 +88,7 @@ export interface ProjectColumnEditedEvent {
 }
 
 /**
- * Activity on a classic project column.
+ * Activity on a classic project column. Action `moved`.
  */
 export interface ProjectColumnMovedEvent {
   action: "moved";

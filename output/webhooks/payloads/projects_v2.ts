@@ -18,7 +18,7 @@ export type ProjectsV2Event =
   | ProjectsV2ReopenedEvent;
 
 /**
- * Activity on an organization-level project.
+ * Activity on an organization-level project. Action `closed`.
  */
 export interface ProjectsV2ClosedEvent {
   action: "closed";
@@ -30,7 +30,7 @@ export interface ProjectsV2ClosedEvent {
 }
 
 /**
- * Activity on an organization-level project.
+ * Activity on an organization-level project. Action `created`.
  */
 export interface ProjectsV2CreatedEvent {
   action: "created";
@@ -42,7 +42,7 @@ export interface ProjectsV2CreatedEvent {
 }
 
 /**
- * Activity on an organization-level project.
+ * Activity on an organization-level project. Action `deleted`.
  */
 export interface ProjectsV2DeletedEvent {
   action: "deleted";
@@ -54,7 +54,7 @@ export interface ProjectsV2DeletedEvent {
 }
 
 /**
- * Activity on an organization-level project.
+ * Activity on an organization-level project. Action `edited`.
  */
 export interface ProjectsV2EditedEvent {
   action: "edited";
@@ -84,7 +84,7 @@ export interface ProjectsV2EditedEvent {
 }
 
 /**
- * Activity on an organization-level project.
+ * Activity on an organization-level project. Action `reopened`.
  */
 export interface ProjectsV2ReopenedEvent {
   action: "reopened";

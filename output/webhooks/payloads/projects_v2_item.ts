@@ -14,7 +14,7 @@ export type ProjectsV2ItemEvent =
   | ProjectsV2ItemRestoredEvent;
 
 /**
- * Activity on an item of an organization-level project.
+ * Activity on an item of an organization-level project. Action `archived`.
  */
 export interface ProjectsV2ItemArchivedEvent {
   action: "archived";
@@ -42,7 +42,7 @@ export interface ProjectsV2ItemArchivedEvent {
 }
 
 /**
- * Activity on an item of an organization-level project.
+ * Activity on an item of an organization-level project. Action `converted`.
  */
 export interface ProjectsV2ItemConvertedEvent {
   action: "converted";
@@ -70,7 +70,7 @@ export interface ProjectsV2ItemConvertedEvent {
 }
 
 /**
- * Activity on an item of an organization-level project.
+ * Activity on an item of an organization-level project. Action `created`.
  */
 export interface ProjectsV2ItemCreatedEvent {
   action: "created";
@@ -92,7 +92,7 @@ export interface ProjectsV2ItemCreatedEvent {
 }
 
 /**
- * Activity on an item of an organization-level project.
+ * Activity on an item of an organization-level project. Action `deleted`.
  */
 export interface ProjectsV2ItemDeletedEvent {
   action: "deleted";
@@ -114,7 +114,7 @@ export interface ProjectsV2ItemDeletedEvent {
 }
 
 /**
- * Activity on an item of an organization-level project.
+ * Activity on an item of an organization-level project. Action `edited`.
  */
 export interface ProjectsV2ItemEditedEvent {
   action: "edited";
@@ -142,7 +142,7 @@ export interface ProjectsV2ItemEditedEvent {
 }
 
 /**
- * Activity on an item of an organization-level project.
+ * Activity on an item of an organization-level project. Action `reordered`.
  */
 export interface ProjectsV2ItemReorderedEvent {
   action: "reordered";
@@ -170,7 +170,7 @@ export interface ProjectsV2ItemReorderedEvent {
 }
 
 /**
- * Activity on an item of an organization-level project.
+ * Activity on an item of an organization-level project. Action `restored`.
  */
 export interface ProjectsV2ItemRestoredEvent {
   action: "restored";

@@ -10,7 +10,7 @@ export type ProjectsV2StatusUpdateEvent =
   | ProjectsV2StatusUpdateEditedEvent;
 
 /**
- * A status update on an organization-level project changed.
+ * A status update on an organization-level project changed. Action `created`.
  */
 export interface ProjectsV2StatusUpdateCreatedEvent {
   action: "created";
@@ -33,7 +33,7 @@ export interface ProjectsV2StatusUpdateCreatedEvent {
 }
 
 /**
- * A status update on an organization-level project changed.
+ * A status update on an organization-level project changed. Action `deleted`.
  */
 export interface ProjectsV2StatusUpdateDeletedEvent {
   action: "deleted";
@@ -56,7 +56,7 @@ export interface ProjectsV2StatusUpdateDeletedEvent {
 }
 
 /**
- * A status update on an organization-level project changed.
+ * A status update on an organization-level project changed. Action `edited`.
  */
 export interface ProjectsV2StatusUpdateEditedEvent {
   action: "edited";

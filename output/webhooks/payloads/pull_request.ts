@@ -38,7 +38,7 @@ export type PullRequestEvent =
   | PullRequestUnlockedEvent;
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `assigned`.
  */
 export interface PullRequestAssignedEvent {
   action: "assigned";
@@ -53,7 +53,7 @@ export interface PullRequestAssignedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `auto_merge_disabled`.
  */
 export interface PullRequestAutoMergeDisabledEvent {
   action: "auto_merge_disabled";
@@ -68,7 +68,7 @@ export interface PullRequestAutoMergeDisabledEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `auto_merge_enabled`.
  */
 export interface PullRequestAutoMergeEnabledEvent {
   action: "auto_merge_enabled";
@@ -83,7 +83,7 @@ export interface PullRequestAutoMergeEnabledEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `closed`.
  */
 export interface PullRequestClosedEvent {
   action: "closed";
@@ -97,7 +97,7 @@ export interface PullRequestClosedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `converted_to_draft`.
  */
 export interface PullRequestConvertedToDraftEvent {
   action: "converted_to_draft";
@@ -111,7 +111,7 @@ export interface PullRequestConvertedToDraftEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `demilestoned`.
  */
 export interface PullRequestDemilestonedEvent {
   action: "demilestoned";
@@ -126,7 +126,7 @@ export interface PullRequestDemilestonedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `dequeued`.
  */
 export interface PullRequestDequeuedEvent {
   action: "dequeued";
@@ -141,7 +141,7 @@ export interface PullRequestDequeuedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `edited`.
  */
 export interface PullRequestEditedEvent {
   action: "edited";
@@ -171,7 +171,7 @@ export interface PullRequestEditedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `enqueued`.
  */
 export interface PullRequestEnqueuedEvent {
   action: "enqueued";
@@ -185,7 +185,7 @@ export interface PullRequestEnqueuedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `labeled`.
  */
 export interface PullRequestLabeledEvent {
   action: "labeled";
@@ -200,7 +200,7 @@ export interface PullRequestLabeledEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `locked`.
  */
 export interface PullRequestLockedEvent {
   action: "locked";
@@ -214,7 +214,7 @@ export interface PullRequestLockedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `milestoned`.
  */
 export interface PullRequestMilestonedEvent {
   action: "milestoned";
@@ -229,7 +229,7 @@ export interface PullRequestMilestonedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `opened`.
  */
 export interface PullRequestOpenedEvent {
   action: "opened";
@@ -243,7 +243,7 @@ export interface PullRequestOpenedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `ready_for_review`.
  */
 export interface PullRequestReadyForReviewEvent {
   action: "ready_for_review";
@@ -257,7 +257,7 @@ export interface PullRequestReadyForReviewEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `reopened`.
  */
 export interface PullRequestReopenedEvent {
   action: "reopened";
@@ -303,7 +303,7 @@ export interface PullRequestReviewRequestedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `synchronize`.
  */
 export interface PullRequestSynchronizeEvent {
   action: "synchronize";
@@ -319,7 +319,7 @@ export interface PullRequestSynchronizeEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `unassigned`.
  */
 export interface PullRequestUnassignedEvent {
   action: "unassigned";
@@ -334,7 +334,7 @@ export interface PullRequestUnassignedEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `unlabeled`.
  */
 export interface PullRequestUnlabeledEvent {
   action: "unlabeled";
@@ -349,7 +349,7 @@ export interface PullRequestUnlabeledEvent {
 }
 
 /**
- * Activity on a pull request.
+ * Activity on a pull request. Action `unlocked`.
  */
 export interface PullRequestUnlockedEvent {
   action: "unlocked";

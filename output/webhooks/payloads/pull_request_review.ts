@@ -16,7 +16,7 @@ export type PullRequestReviewEvent =
   PullRequestReviewDismissedEvent | PullRequestReviewEditedEvent | PullRequestReviewSubmittedEvent;
 
 /**
- * Activity on a pull request review.
+ * Activity on a pull request review. Action `dismissed`.
  */
 export interface PullRequestReviewDismissedEvent {
   action: "dismissed";
@@ -49,7 +49,7 @@ export interface PullRequestReviewDismissedEvent {
 }
 
 /**
- * Activity on a pull request review.
+ * Activity on a pull request review. Action `edited`.
  */
 export interface PullRequestReviewEditedEvent {
   action: "edited";
@@ -87,7 +87,7 @@ export interface PullRequestReviewEditedEvent {
 }
 
 /**
- * Activity on a pull request review.
+ * Activity on a pull request review. Action `submitted`.
  */
 export interface PullRequestReviewSubmittedEvent {
   action: "submitted";

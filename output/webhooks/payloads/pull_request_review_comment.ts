@@ -18,7 +18,7 @@ export type PullRequestReviewCommentEvent =
   | PullRequestReviewCommentEditedEvent;
 
 /**
- * Activity on a pull request review comment on a diff.
+ * Activity on a pull request review comment on a diff. Action `created`.
  */
 export interface PullRequestReviewCommentCreatedEvent {
   action: "created";
@@ -32,7 +32,7 @@ export interface PullRequestReviewCommentCreatedEvent {
 }
 
 /**
- * Activity on a pull request review comment on a diff.
+ * Activity on a pull request review comment on a diff. Action `deleted`.
  */
 export interface PullRequestReviewCommentDeletedEvent {
   action: "deleted";
@@ -46,7 +46,7 @@ export interface PullRequestReviewCommentDeletedEvent {
 }
 
 /**
- * Activity on a pull request review comment on a diff.
+ * Activity on a pull request review comment on a diff. Action `edited`.
  */
 export interface PullRequestReviewCommentEditedEvent {
   action: "edited";

@@ -16,7 +16,7 @@ export type PullRequestReviewThreadEvent =
   PullRequestReviewThreadResolvedEvent | PullRequestReviewThreadUnresolvedEvent;
 
 /**
- * A pull request review thread was resolved or unresolved.
+ * A pull request review thread was resolved or unresolved. Action `resolved`.
  */
 export interface PullRequestReviewThreadResolvedEvent {
   action: "resolved";
@@ -33,7 +33,7 @@ export interface PullRequestReviewThreadResolvedEvent {
 }
 
 /**
- * A pull request review thread was resolved or unresolved.
+ * A pull request review thread was resolved or unresolved. Action `unresolved`.
  */
 export interface PullRequestReviewThreadUnresolvedEvent {
   action: "unresolved";

@@ -13,7 +13,7 @@ import type {
 export type RegistryPackageEvent = RegistryPackagePublishedEvent | RegistryPackageUpdatedEvent;
 
 /**
- * A package in a registry was published or updated.
+ * A package in a registry was published or updated. Action `published`.
  */
 export interface RegistryPackagePublishedEvent {
   action: "published";
@@ -43,7 +43,7 @@ export interface RegistryPackagePublishedEvent {
 }
 
 /**
- * A package in a registry was published or updated.
+ * A package in a registry was published or updated. Action `updated`.
  */
 export interface RegistryPackageUpdatedEvent {
   action: "updated";

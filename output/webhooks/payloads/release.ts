@@ -22,7 +22,7 @@ export type ReleaseEvent =
   | ReleaseUnpublishedEvent;
 
 /**
- * Activity on a release.
+ * Activity on a release. Action `created`.
  */
 export interface ReleaseCreatedEvent {
   action: "created";
@@ -56,7 +56,7 @@ export interface ReleaseCreatedEvent {
 }
 
 /**
- * Activity on a release.
+ * Activity on a release. Action `deleted`.
  */
 export interface ReleaseDeletedEvent {
   action: "deleted";
@@ -90,7 +90,7 @@ export interface ReleaseDeletedEvent {
 }
 
 /**
- * Activity on a release.
+ * Activity on a release. Action `edited`.
  */
 export interface ReleaseEditedEvent {
   action: "edited";
@@ -138,7 +138,7 @@ export interface ReleaseEditedEvent {
 }
 
 /**
- * Activity on a release.
+ * Activity on a release. Action `prereleased`.
  */
 export interface ReleasePrereleasedEvent {
   action: "prereleased";
@@ -172,7 +172,7 @@ export interface ReleasePrereleasedEvent {
 }
 
 /**
- * Activity on a release.
+ * Activity on a release. Action `published`.
  */
 export interface ReleasePublishedEvent {
   action: "published";
@@ -206,7 +206,7 @@ export interface ReleasePublishedEvent {
 }
 
 /**
- * Activity on a release.
+ * Activity on a release. Action `released`.
  */
 export interface ReleaseReleasedEvent {
   action: "released";
@@ -240,7 +240,7 @@ export interface ReleaseReleasedEvent {
 }
 
 /**
- * Activity on a release.
+ * Activity on a release. Action `unpublished`.
  */
 export interface ReleaseUnpublishedEvent {
   action: "unpublished";

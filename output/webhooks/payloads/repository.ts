@@ -22,7 +22,7 @@ export type RepositoryEvent =
   | RepositoryUnarchivedEvent;
 
 /**
- * Activity on a repository.
+ * Activity on a repository. Action `archived`.
  */
 export interface RepositoryArchivedEvent {
   action: "archived";
@@ -34,7 +34,7 @@ export interface RepositoryArchivedEvent {
 }
 
 /**
- * Activity on a repository.
+ * Activity on a repository. Action `created`.
  */
 export interface RepositoryCreatedEvent {
   action: "created";
@@ -46,7 +46,7 @@ export interface RepositoryCreatedEvent {
 }
 
 /**
- * Activity on a repository.
+ * Activity on a repository. Action `deleted`.
  */
 export interface RepositoryDeletedEvent {
   action: "deleted";
@@ -58,7 +58,7 @@ export interface RepositoryDeletedEvent {
 }
 
 /**
- * Activity on a repository.
+ * Activity on a repository. Action `edited`.
  */
 export interface RepositoryEditedEvent {
   action: "edited";
@@ -84,7 +84,7 @@ export interface RepositoryEditedEvent {
 }
 
 /**
- * Activity on a repository.
+ * Activity on a repository. Action `privatized`.
  */
 export interface RepositoryPrivatizedEvent {
   action: "privatized";
@@ -96,7 +96,7 @@ export interface RepositoryPrivatizedEvent {
 }
 
 /**
- * Activity on a repository.
+ * Activity on a repository. Action `publicized`.
  */
 export interface RepositoryPublicizedEvent {
   action: "publicized";
@@ -108,7 +108,7 @@ export interface RepositoryPublicizedEvent {
 }
 
 /**
- * Activity on a repository.
+ * Activity on a repository. Action `renamed`.
  */
 export interface RepositoryRenamedEvent {
   action: "renamed";
@@ -127,7 +127,7 @@ export interface RepositoryRenamedEvent {
 }
 
 /**
- * Activity on a repository.
+ * Activity on a repository. Action `transferred`.
  */
 export interface RepositoryTransferredEvent {
   action: "transferred";
@@ -146,7 +146,7 @@ export interface RepositoryTransferredEvent {
 }
 
 /**
- * Activity on a repository.
+ * Activity on a repository. Action `unarchived`.
  */
 export interface RepositoryUnarchivedEvent {
   action: "unarchived";

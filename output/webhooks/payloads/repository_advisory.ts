@@ -14,7 +14,7 @@ export type RepositoryAdvisoryEvent =
   RepositoryAdvisoryPublishedEvent | RepositoryAdvisoryReportedEvent;
 
 /**
- * A repository security advisory was published or reported.
+ * A repository security advisory was published or reported. Action `published`.
  */
 export interface RepositoryAdvisoryPublishedEvent {
   action: "published";
@@ -53,7 +53,7 @@ export interface RepositoryAdvisoryPublishedEvent {
 }
 
 /**
- * A repository security advisory was published or reported.
+ * A repository security advisory was published or reported. Action `reported`.
  */
 export interface RepositoryAdvisoryReportedEvent {
   action: "reported";

@@ -14,7 +14,7 @@ export type RepositoryRulesetEvent =
   RepositoryRulesetCreatedEvent | RepositoryRulesetDeletedEvent | RepositoryRulesetEditedEvent;
 
 /**
- * A repository ruleset was created, edited or deleted.
+ * A repository ruleset was created, edited or deleted. Action `created`.
  */
 export interface RepositoryRulesetCreatedEvent {
   action: "created";
@@ -50,7 +50,7 @@ export interface RepositoryRulesetCreatedEvent {
 }
 
 /**
- * A repository ruleset was created, edited or deleted.
+ * A repository ruleset was created, edited or deleted. Action `deleted`.
  */
 export interface RepositoryRulesetDeletedEvent {
   action: "deleted";
@@ -86,7 +86,7 @@ export interface RepositoryRulesetDeletedEvent {
 }
 
 /**
- * A repository ruleset was created, edited or deleted.
+ * A repository ruleset was created, edited or deleted. Action `edited`.
  */
 export interface RepositoryRulesetEditedEvent {
   action: "edited";

@@ -21,7 +21,7 @@ export type SecretScanningAlertEvent =
   | SecretScanningAlertValidatedEvent;
 
 /**
- * Activity on a secret scanning alert.
+ * Activity on a secret scanning alert. Action `assigned`.
  */
 export interface SecretScanningAlertAssignedEvent {
   action: "assigned";
@@ -35,7 +35,7 @@ export interface SecretScanningAlertAssignedEvent {
 }
 
 /**
- * Activity on a secret scanning alert.
+ * Activity on a secret scanning alert. Action `created`.
  */
 export interface SecretScanningAlertCreatedEvent {
   action: "created";
@@ -48,7 +48,7 @@ export interface SecretScanningAlertCreatedEvent {
 }
 
 /**
- * Activity on a secret scanning alert.
+ * Activity on a secret scanning alert. Action `publicly_leaked`.
  */
 export interface SecretScanningAlertPubliclyLeakedEvent {
   action: "publicly_leaked";
@@ -61,7 +61,7 @@ export interface SecretScanningAlertPubliclyLeakedEvent {
 }
 
 /**
- * Activity on a secret scanning alert.
+ * Activity on a secret scanning alert. Action `reopened`.
  */
 export interface SecretScanningAlertReopenedEvent {
   action: "reopened";
@@ -74,7 +74,7 @@ export interface SecretScanningAlertReopenedEvent {
 }
 
 /**
- * Activity on a secret scanning alert.
+ * Activity on a secret scanning alert. Action `resolved`.
  */
 export interface SecretScanningAlertResolvedEvent {
   action: "resolved";
@@ -87,7 +87,7 @@ export interface SecretScanningAlertResolvedEvent {
 }
 
 /**
- * Activity on a secret scanning alert.
+ * Activity on a secret scanning alert. Action `unassigned`.
  */
 export interface SecretScanningAlertUnassignedEvent {
   action: "unassigned";
@@ -101,7 +101,7 @@ export interface SecretScanningAlertUnassignedEvent {
 }
 
 /**
- * Activity on a secret scanning alert.
+ * Activity on a secret scanning alert. Action `validated`.
  */
 export interface SecretScanningAlertValidatedEvent {
   action: "validated";

@@ -14,7 +14,7 @@ import type {
 export type SecretScanningAlertLocationEvent = SecretScanningAlertLocationCreatedEvent;
 
 /**
- * A new location of a leaked secret was found.
+ * A new location of a leaked secret was found. Action `created`.
  */
 export interface SecretScanningAlertLocationCreatedEvent {
   action: "created";

@@ -13,7 +13,7 @@ import type {
 export type SecretScanningScanEvent = SecretScanningScanCompletedEvent;
 
 /**
- * A secret scanning scan completed.
+ * A secret scanning scan completed. Action `completed`.
  */
 export interface SecretScanningScanCompletedEvent {
   action: "completed";

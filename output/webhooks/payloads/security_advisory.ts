@@ -13,7 +13,7 @@ export type SecurityAdvisoryEvent =
   SecurityAdvisoryPublishedEvent | SecurityAdvisoryUpdatedEvent | SecurityAdvisoryWithdrawnEvent;
 
 /**
- * A global security advisory was published, updated or withdrawn.
+ * A global security advisory was published, updated or withdrawn. Action `published`.
  */
 export interface SecurityAdvisoryPublishedEvent {
   action: "published";
@@ -24,7 +24,7 @@ export interface SecurityAdvisoryPublishedEvent {
 }
 
 /**
- * A global security advisory was published, updated or withdrawn.
+ * A global security advisory was published, updated or withdrawn. Action `updated`.
  */
 export interface SecurityAdvisoryUpdatedEvent {
   action: "updated";
@@ -35,7 +35,7 @@ export interface SecurityAdvisoryUpdatedEvent {
 }
 
 /**
- * A global security advisory was published, updated or withdrawn.
+ * A global security advisory was published, updated or withdrawn. Action `withdrawn`.
  */
 export interface SecurityAdvisoryWithdrawnEvent {
   action: "withdrawn";

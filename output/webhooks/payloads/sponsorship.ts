@@ -19,7 +19,7 @@ export type SponsorshipEvent =
   | SponsorshipTierChangedEvent;
 
 /**
- * Activity on a sponsorship.
+ * Activity on a sponsorship. Action `cancelled`.
  */
 export interface SponsorshipCancelledEvent {
   action: "cancelled";
@@ -38,7 +38,7 @@ export interface SponsorshipCancelledEvent {
 }
 
 /**
- * Activity on a sponsorship.
+ * Activity on a sponsorship. Action `created`.
  */
 export interface SponsorshipCreatedEvent {
   action: "created";
@@ -57,7 +57,7 @@ export interface SponsorshipCreatedEvent {
 }
 
 /**
- * Activity on a sponsorship.
+ * Activity on a sponsorship. Action `edited`.
  */
 export interface SponsorshipEditedEvent {
   action: "edited";
@@ -81,7 +81,7 @@ export interface SponsorshipEditedEvent {
 }
 
 /**
- * Activity on a sponsorship.
+ * Activity on a sponsorship. Action `pending_cancellation`.
  */
 export interface SponsorshipPendingCancellationEvent {
   action: "pending_cancellation";
@@ -101,7 +101,7 @@ export interface SponsorshipPendingCancellationEvent {
 }
 
 /**
- * Activity on a sponsorship.
+ * Activity on a sponsorship. Action `pending_tier_change`.
  */
 export interface SponsorshipPendingTierChangeEvent {
   action: "pending_tier_change";
@@ -126,7 +126,7 @@ export interface SponsorshipPendingTierChangeEvent {
 }
 
 /**
- * Activity on a sponsorship.
+ * Activity on a sponsorship. Action `tier_changed`.
  */
 export interface SponsorshipTierChangedEvent {
   action: "tier_changed";

@@ -13,7 +13,7 @@ import type {
 export type StarEvent = StarCreatedEvent | StarDeletedEvent;
 
 /**
- * A repository was starred or unstarred.
+ * A repository was starred or unstarred. Action `created`.
  */
 export interface StarCreatedEvent {
   action: "created";
@@ -26,7 +26,7 @@ export interface StarCreatedEvent {
 }
 
 /**
- * A repository was starred or unstarred.
+ * A repository was starred or unstarred. Action `deleted`.
  */
 export interface StarDeletedEvent {
   action: "deleted";

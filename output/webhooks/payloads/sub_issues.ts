@@ -18,7 +18,7 @@ export type SubIssuesEvent =
   | SubIssuesSubIssueRemovedEvent;
 
 /**
- * An issue gained or lost a parent issue or a sub-issue.
+ * An issue gained or lost a parent issue or a sub-issue. Action `parent_issue_added`.
  */
 export interface SubIssuesParentIssueAddedEvent {
   action: "parent_issue_added";
@@ -36,7 +36,7 @@ export interface SubIssuesParentIssueAddedEvent {
 }
 
 /**
- * An issue gained or lost a parent issue or a sub-issue.
+ * An issue gained or lost a parent issue or a sub-issue. Action `parent_issue_removed`.
  */
 export interface SubIssuesParentIssueRemovedEvent {
   action: "parent_issue_removed";
@@ -54,7 +54,7 @@ export interface SubIssuesParentIssueRemovedEvent {
 }
 
 /**
- * An issue gained or lost a parent issue or a sub-issue.
+ * An issue gained or lost a parent issue or a sub-issue. Action `sub_issue_added`.
  */
 export interface SubIssuesSubIssueAddedEvent {
   action: "sub_issue_added";
@@ -72,7 +72,7 @@ export interface SubIssuesSubIssueAddedEvent {
 }
 
 /**
- * An issue gained or lost a parent issue or a sub-issue.
+ * An issue gained or lost a parent issue or a sub-issue. Action `sub_issue_removed`.
  */
 export interface SubIssuesSubIssueRemovedEvent {
   action: "sub_issue_removed";

@@ -19,7 +19,7 @@ export type TeamEvent =
   | TeamRemovedFromRepositoryEvent;
 
 /**
- * Activity on a team.
+ * Activity on a team. Action `added_to_repository`.
  */
 export interface TeamAddedToRepositoryEvent {
   action: "added_to_repository";
@@ -32,7 +32,7 @@ export interface TeamAddedToRepositoryEvent {
 }
 
 /**
- * Activity on a team.
+ * Activity on a team. Action `created`.
  */
 export interface TeamCreatedEvent {
   action: "created";
@@ -44,7 +44,7 @@ export interface TeamCreatedEvent {
 }
 
 /**
- * Activity on a team.
+ * Activity on a team. Action `deleted`.
  */
 export interface TeamDeletedEvent {
   action: "deleted";
@@ -56,7 +56,7 @@ export interface TeamDeletedEvent {
 }
 
 /**
- * Activity on a team.
+ * Activity on a team. Action `edited`.
  */
 export interface TeamEditedEvent {
   action: "edited";
@@ -91,7 +91,7 @@ export interface TeamEditedEvent {
 }
 
 /**
- * Activity on a team.
+ * Activity on a team. Action `removed_from_repository`.
  */
 export interface TeamRemovedFromRepositoryEvent {
   action: "removed_from_repository";

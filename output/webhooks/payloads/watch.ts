@@ -13,7 +13,7 @@ import type {
 export type WatchEvent = WatchStartedEvent;
 
 /**
- * Someone started watching (starring) a repository.
+ * Someone started watching (starring) a repository. Action `started`.
  */
 export interface WatchStartedEvent {
   action: "started";

@@ -18,7 +18,7 @@ export type WorkflowJobEvent =
   | WorkflowJobWaitingEvent;
 
 /**
- * Activity on a workflow job.
+ * Activity on a workflow job. Action `completed`.
  */
 export interface WorkflowJobCompletedEvent {
   action: "completed";
@@ -62,7 +62,7 @@ export interface WorkflowJobCompletedEvent {
 }
 
 /**
- * Activity on a workflow job.
+ * Activity on a workflow job. Action `in_progress`.
  */
 export interface WorkflowJobInProgressEvent {
   action: "in_progress";
@@ -106,7 +106,7 @@ export interface WorkflowJobInProgressEvent {
 }
 
 /**
- * Activity on a workflow job.
+ * Activity on a workflow job. Action `queued`.
  */
 export interface WorkflowJobQueuedEvent {
   action: "queued";
@@ -151,7 +151,7 @@ export interface WorkflowJobQueuedEvent {
 }
 
 /**
- * Activity on a workflow job.
+ * Activity on a workflow job. Action `waiting`.
  */
 export interface WorkflowJobWaitingEvent {
   action: "waiting";

@@ -16,7 +16,7 @@ export type WorkflowRunEvent =
   WorkflowRunCompletedEvent | WorkflowRunInProgressEvent | WorkflowRunRequestedEvent;
 
 /**
- * A workflow run was requested, started or completed.
+ * A workflow run was requested, started or completed. Action `completed`.
  */
 export interface WorkflowRunCompletedEvent {
   action: "completed";
@@ -30,7 +30,7 @@ export interface WorkflowRunCompletedEvent {
 }
 
 /**
- * A workflow run was requested, started or completed.
+ * A workflow run was requested, started or completed. Action `in_progress`.
  */
 export interface WorkflowRunInProgressEvent {
   action: "in_progress";
@@ -44,7 +44,7 @@ export interface WorkflowRunInProgressEvent {
 }
 
 /**
- * A workflow run was requested, started or completed.
+ * A workflow run was requested, started or completed. Action `requested`.
  */
 export interface WorkflowRunRequestedEvent {
   action: "requested";
