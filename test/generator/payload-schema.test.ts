@@ -178,6 +178,18 @@ describe("payload types from payload schemas", () => {
     });
   }
 
+  it("without payload schemas, narrows only the action and emits no payload modules", async () => {
+    const config = await setUp({});
+    delete config.webhooks?.payloads;
+    await generate(config, dir);
+    const events = await readFile(join(dir, "out/events.ts"), "utf8");
+    expect(events).toMatch(
+      /"issues\.opened": \{\s*id: string;\s*name: "issues";\s*payload: \{ action: "opened"; \[field: string\]: unknown \}/,
+    );
+    expect(events).not.toContain("Payloads.");
+    await expect(readdir(join(dir, "out/payloads"))).rejects.toThrow(/ENOENT/);
+  });
+
   it("rejects two payload types that would get the same name", async () => {
     const error = await failure(
       await setUp(
