@@ -1,11 +1,17 @@
 import { relative } from "node:path";
 import type { TypewireConfig } from "../config.js";
 import type { Target } from "../target.js";
+import type { EmittedFile } from "../writer.js";
 import { emitEventNames } from "./emit-event-names.js";
+import { emitEventPayload } from "./emit-event-payload.js";
 import { emitEvents } from "./emit-events.js";
 import { emitWebhooksIndex } from "./emit-index.js";
+import { emitPayloadDefinitions } from "./emit-payload-definitions.js";
+import { emitPayloadIndex } from "./emit-payload-index.js";
 import { emitValidateEventName } from "./emit-validate-event-name.js";
 import { readEventActionTable } from "./event-action-table.js";
+import { checkPayloadTypeNames } from "./payload-type-names.js";
+import { readPayloadSchemas } from "./payload-schema.js";
 
 /** Everything generated from the event/action table (and, when configured, payload schemas). */
 export const webhooksTarget: Target = {
@@ -21,11 +27,25 @@ export const webhooksTarget: Target = {
       webhooks.events,
       relative(cwd, webhooks.events) || webhooks.events,
     );
-    return [
+    const files: EmittedFile[] = [
       emitEventNames(table, webhooks.out),
-      emitEvents(table, webhooks.out),
+      emitEvents(table, webhooks.out, webhooks.payloads !== undefined),
       emitValidateEventName(webhooks.out),
       emitWebhooksIndex(webhooks.out),
     ];
+    if (webhooks.payloads) {
+      const schemas = await readPayloadSchemas(
+        webhooks.payloads,
+        table,
+        relative(cwd, webhooks.payloads) || webhooks.payloads,
+      );
+      checkPayloadTypeNames(table, schemas);
+      files.push(
+        await emitPayloadDefinitions(schemas, webhooks.out),
+        emitPayloadIndex(table, webhooks.out),
+      );
+      for (const event of schemas.events) files.push(await emitEventPayload(event, webhooks.out));
+    }
+    return files;
   },
 };

@@ -2,1322 +2,1218 @@
 // To change it, edit templates/webhooks/events.ts.hbs and run `typewire generate`.
 
 import type { EmitterWebhookEventName } from "./event-names.js";
+import type * as Payloads from "./payloads/index.js";
 
 /**
- * For every event name and `event.action` combination: the event's `name` and the shape of its
- * payload's `action`. Indexed access into this map is cheap for the compiler.
+ * For every event name and `event.action` combination: the event object handlers receive, with
+ * its `name` and its payload type. Indexed access into this map is cheap for the compiler.
  */
 export interface EmitterWebhookEventMap {
   branch_protection_configuration: {
+    id: string;
     name: "branch_protection_configuration";
-    payload: { action: "disabled" | "enabled"; [field: string]: unknown };
+    payload: Payloads.BranchProtectionConfigurationEvent;
   };
   "branch_protection_configuration.disabled": {
+    id: string;
     name: "branch_protection_configuration";
-    payload: { action: "disabled"; [field: string]: unknown };
+    payload: Payloads.BranchProtectionConfigurationDisabledEvent;
   };
   "branch_protection_configuration.enabled": {
+    id: string;
     name: "branch_protection_configuration";
-    payload: { action: "enabled"; [field: string]: unknown };
+    payload: Payloads.BranchProtectionConfigurationEnabledEvent;
   };
   branch_protection_rule: {
+    id: string;
     name: "branch_protection_rule";
-    payload: { action: "created" | "deleted" | "edited"; [field: string]: unknown };
+    payload: Payloads.BranchProtectionRuleEvent;
   };
   "branch_protection_rule.created": {
+    id: string;
     name: "branch_protection_rule";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.BranchProtectionRuleCreatedEvent;
   };
   "branch_protection_rule.deleted": {
+    id: string;
     name: "branch_protection_rule";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.BranchProtectionRuleDeletedEvent;
   };
   "branch_protection_rule.edited": {
+    id: string;
     name: "branch_protection_rule";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.BranchProtectionRuleEditedEvent;
   };
-  check_run: {
-    name: "check_run";
-    payload: {
-      action: "completed" | "created" | "requested_action" | "rerequested";
-      [field: string]: unknown;
-    };
-  };
+  check_run: { id: string; name: "check_run"; payload: Payloads.CheckRunEvent };
   "check_run.completed": {
+    id: string;
     name: "check_run";
-    payload: { action: "completed"; [field: string]: unknown };
+    payload: Payloads.CheckRunCompletedEvent;
   };
-  "check_run.created": {
-    name: "check_run";
-    payload: { action: "created"; [field: string]: unknown };
-  };
+  "check_run.created": { id: string; name: "check_run"; payload: Payloads.CheckRunCreatedEvent };
   "check_run.requested_action": {
+    id: string;
     name: "check_run";
-    payload: { action: "requested_action"; [field: string]: unknown };
+    payload: Payloads.CheckRunRequestedActionEvent;
   };
   "check_run.rerequested": {
+    id: string;
     name: "check_run";
-    payload: { action: "rerequested"; [field: string]: unknown };
+    payload: Payloads.CheckRunRerequestedEvent;
   };
-  check_suite: {
-    name: "check_suite";
-    payload: { action: "completed" | "requested" | "rerequested"; [field: string]: unknown };
-  };
+  check_suite: { id: string; name: "check_suite"; payload: Payloads.CheckSuiteEvent };
   "check_suite.completed": {
+    id: string;
     name: "check_suite";
-    payload: { action: "completed"; [field: string]: unknown };
+    payload: Payloads.CheckSuiteCompletedEvent;
   };
   "check_suite.requested": {
+    id: string;
     name: "check_suite";
-    payload: { action: "requested"; [field: string]: unknown };
+    payload: Payloads.CheckSuiteRequestedEvent;
   };
   "check_suite.rerequested": {
+    id: string;
     name: "check_suite";
-    payload: { action: "rerequested"; [field: string]: unknown };
+    payload: Payloads.CheckSuiteRerequestedEvent;
   };
   code_scanning_alert: {
+    id: string;
     name: "code_scanning_alert";
-    payload: {
-      action:
-        | "appeared_in_branch"
-        | "closed_by_user"
-        | "created"
-        | "fixed"
-        | "reopened"
-        | "reopened_by_user";
-      [field: string]: unknown;
-    };
+    payload: Payloads.CodeScanningAlertEvent;
   };
   "code_scanning_alert.appeared_in_branch": {
+    id: string;
     name: "code_scanning_alert";
-    payload: { action: "appeared_in_branch"; [field: string]: unknown };
+    payload: Payloads.CodeScanningAlertAppearedInBranchEvent;
   };
   "code_scanning_alert.closed_by_user": {
+    id: string;
     name: "code_scanning_alert";
-    payload: { action: "closed_by_user"; [field: string]: unknown };
+    payload: Payloads.CodeScanningAlertClosedByUserEvent;
   };
   "code_scanning_alert.created": {
+    id: string;
     name: "code_scanning_alert";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.CodeScanningAlertCreatedEvent;
   };
   "code_scanning_alert.fixed": {
+    id: string;
     name: "code_scanning_alert";
-    payload: { action: "fixed"; [field: string]: unknown };
+    payload: Payloads.CodeScanningAlertFixedEvent;
   };
   "code_scanning_alert.reopened": {
+    id: string;
     name: "code_scanning_alert";
-    payload: { action: "reopened"; [field: string]: unknown };
+    payload: Payloads.CodeScanningAlertReopenedEvent;
   };
   "code_scanning_alert.reopened_by_user": {
+    id: string;
     name: "code_scanning_alert";
-    payload: { action: "reopened_by_user"; [field: string]: unknown };
+    payload: Payloads.CodeScanningAlertReopenedByUserEvent;
   };
-  commit_comment: {
-    name: "commit_comment";
-    payload: { action: "created"; [field: string]: unknown };
-  };
+  commit_comment: { id: string; name: "commit_comment"; payload: Payloads.CommitCommentEvent };
   "commit_comment.created": {
+    id: string;
     name: "commit_comment";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.CommitCommentCreatedEvent;
   };
-  create: { name: "create"; payload: { [field: string]: unknown } };
-  custom_property: {
-    name: "custom_property";
-    payload: {
-      action: "created" | "deleted" | "promote_to_enterprise" | "updated";
-      [field: string]: unknown;
-    };
-  };
+  create: { id: string; name: "create"; payload: Payloads.CreateEvent };
+  custom_property: { id: string; name: "custom_property"; payload: Payloads.CustomPropertyEvent };
   "custom_property.created": {
+    id: string;
     name: "custom_property";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.CustomPropertyCreatedEvent;
   };
   "custom_property.deleted": {
+    id: string;
     name: "custom_property";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.CustomPropertyDeletedEvent;
   };
   "custom_property.promote_to_enterprise": {
+    id: string;
     name: "custom_property";
-    payload: { action: "promote_to_enterprise"; [field: string]: unknown };
+    payload: Payloads.CustomPropertyPromoteToEnterpriseEvent;
   };
   "custom_property.updated": {
+    id: string;
     name: "custom_property";
-    payload: { action: "updated"; [field: string]: unknown };
+    payload: Payloads.CustomPropertyUpdatedEvent;
   };
   custom_property_values: {
+    id: string;
     name: "custom_property_values";
-    payload: { action: "updated"; [field: string]: unknown };
+    payload: Payloads.CustomPropertyValuesEvent;
   };
   "custom_property_values.updated": {
+    id: string;
     name: "custom_property_values";
-    payload: { action: "updated"; [field: string]: unknown };
+    payload: Payloads.CustomPropertyValuesUpdatedEvent;
   };
-  delete: { name: "delete"; payload: { [field: string]: unknown } };
+  delete: { id: string; name: "delete"; payload: Payloads.DeleteEvent };
   dependabot_alert: {
+    id: string;
     name: "dependabot_alert";
-    payload: {
-      action:
-        | "auto_dismissed"
-        | "auto_reopened"
-        | "created"
-        | "dismissed"
-        | "fixed"
-        | "reintroduced"
-        | "reopened";
-      [field: string]: unknown;
-    };
+    payload: Payloads.DependabotAlertEvent;
   };
   "dependabot_alert.auto_dismissed": {
+    id: string;
     name: "dependabot_alert";
-    payload: { action: "auto_dismissed"; [field: string]: unknown };
+    payload: Payloads.DependabotAlertAutoDismissedEvent;
   };
   "dependabot_alert.auto_reopened": {
+    id: string;
     name: "dependabot_alert";
-    payload: { action: "auto_reopened"; [field: string]: unknown };
+    payload: Payloads.DependabotAlertAutoReopenedEvent;
   };
   "dependabot_alert.created": {
+    id: string;
     name: "dependabot_alert";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.DependabotAlertCreatedEvent;
   };
   "dependabot_alert.dismissed": {
+    id: string;
     name: "dependabot_alert";
-    payload: { action: "dismissed"; [field: string]: unknown };
+    payload: Payloads.DependabotAlertDismissedEvent;
   };
   "dependabot_alert.fixed": {
+    id: string;
     name: "dependabot_alert";
-    payload: { action: "fixed"; [field: string]: unknown };
+    payload: Payloads.DependabotAlertFixedEvent;
   };
   "dependabot_alert.reintroduced": {
+    id: string;
     name: "dependabot_alert";
-    payload: { action: "reintroduced"; [field: string]: unknown };
+    payload: Payloads.DependabotAlertReintroducedEvent;
   };
   "dependabot_alert.reopened": {
+    id: string;
     name: "dependabot_alert";
-    payload: { action: "reopened"; [field: string]: unknown };
+    payload: Payloads.DependabotAlertReopenedEvent;
   };
-  deploy_key: {
-    name: "deploy_key";
-    payload: { action: "created" | "deleted"; [field: string]: unknown };
-  };
-  "deploy_key.created": {
-    name: "deploy_key";
-    payload: { action: "created"; [field: string]: unknown };
-  };
-  "deploy_key.deleted": {
-    name: "deploy_key";
-    payload: { action: "deleted"; [field: string]: unknown };
-  };
-  deployment: { name: "deployment"; payload: { action: "created"; [field: string]: unknown } };
+  deploy_key: { id: string; name: "deploy_key"; payload: Payloads.DeployKeyEvent };
+  "deploy_key.created": { id: string; name: "deploy_key"; payload: Payloads.DeployKeyCreatedEvent };
+  "deploy_key.deleted": { id: string; name: "deploy_key"; payload: Payloads.DeployKeyDeletedEvent };
+  deployment: { id: string; name: "deployment"; payload: Payloads.DeploymentEvent };
   "deployment.created": {
+    id: string;
     name: "deployment";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.DeploymentCreatedEvent;
   };
   deployment_protection_rule: {
+    id: string;
     name: "deployment_protection_rule";
-    payload: { action: "requested"; [field: string]: unknown };
+    payload: Payloads.DeploymentProtectionRuleEvent;
   };
   "deployment_protection_rule.requested": {
+    id: string;
     name: "deployment_protection_rule";
-    payload: { action: "requested"; [field: string]: unknown };
+    payload: Payloads.DeploymentProtectionRuleRequestedEvent;
   };
   deployment_review: {
+    id: string;
     name: "deployment_review";
-    payload: { action: "approved" | "rejected" | "requested"; [field: string]: unknown };
+    payload: Payloads.DeploymentReviewEvent;
   };
   "deployment_review.approved": {
+    id: string;
     name: "deployment_review";
-    payload: { action: "approved"; [field: string]: unknown };
+    payload: Payloads.DeploymentReviewApprovedEvent;
   };
   "deployment_review.rejected": {
+    id: string;
     name: "deployment_review";
-    payload: { action: "rejected"; [field: string]: unknown };
+    payload: Payloads.DeploymentReviewRejectedEvent;
   };
   "deployment_review.requested": {
+    id: string;
     name: "deployment_review";
-    payload: { action: "requested"; [field: string]: unknown };
+    payload: Payloads.DeploymentReviewRequestedEvent;
   };
   deployment_status: {
+    id: string;
     name: "deployment_status";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.DeploymentStatusEvent;
   };
   "deployment_status.created": {
+    id: string;
     name: "deployment_status";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.DeploymentStatusCreatedEvent;
   };
-  discussion: {
-    name: "discussion";
-    payload: {
-      action:
-        | "answered"
-        | "category_changed"
-        | "closed"
-        | "created"
-        | "deleted"
-        | "edited"
-        | "labeled"
-        | "locked"
-        | "pinned"
-        | "reopened"
-        | "transferred"
-        | "unanswered"
-        | "unlabeled"
-        | "unlocked"
-        | "unpinned";
-      [field: string]: unknown;
-    };
-  };
+  discussion: { id: string; name: "discussion"; payload: Payloads.DiscussionEvent };
   "discussion.answered": {
+    id: string;
     name: "discussion";
-    payload: { action: "answered"; [field: string]: unknown };
+    payload: Payloads.DiscussionAnsweredEvent;
   };
   "discussion.category_changed": {
+    id: string;
     name: "discussion";
-    payload: { action: "category_changed"; [field: string]: unknown };
+    payload: Payloads.DiscussionCategoryChangedEvent;
   };
-  "discussion.closed": {
-    name: "discussion";
-    payload: { action: "closed"; [field: string]: unknown };
-  };
+  "discussion.closed": { id: string; name: "discussion"; payload: Payloads.DiscussionClosedEvent };
   "discussion.created": {
+    id: string;
     name: "discussion";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.DiscussionCreatedEvent;
   };
   "discussion.deleted": {
+    id: string;
     name: "discussion";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.DiscussionDeletedEvent;
   };
-  "discussion.edited": {
-    name: "discussion";
-    payload: { action: "edited"; [field: string]: unknown };
-  };
+  "discussion.edited": { id: string; name: "discussion"; payload: Payloads.DiscussionEditedEvent };
   "discussion.labeled": {
+    id: string;
     name: "discussion";
-    payload: { action: "labeled"; [field: string]: unknown };
+    payload: Payloads.DiscussionLabeledEvent;
   };
-  "discussion.locked": {
-    name: "discussion";
-    payload: { action: "locked"; [field: string]: unknown };
-  };
-  "discussion.pinned": {
-    name: "discussion";
-    payload: { action: "pinned"; [field: string]: unknown };
-  };
+  "discussion.locked": { id: string; name: "discussion"; payload: Payloads.DiscussionLockedEvent };
+  "discussion.pinned": { id: string; name: "discussion"; payload: Payloads.DiscussionPinnedEvent };
   "discussion.reopened": {
+    id: string;
     name: "discussion";
-    payload: { action: "reopened"; [field: string]: unknown };
+    payload: Payloads.DiscussionReopenedEvent;
   };
   "discussion.transferred": {
+    id: string;
     name: "discussion";
-    payload: { action: "transferred"; [field: string]: unknown };
+    payload: Payloads.DiscussionTransferredEvent;
   };
   "discussion.unanswered": {
+    id: string;
     name: "discussion";
-    payload: { action: "unanswered"; [field: string]: unknown };
+    payload: Payloads.DiscussionUnansweredEvent;
   };
   "discussion.unlabeled": {
+    id: string;
     name: "discussion";
-    payload: { action: "unlabeled"; [field: string]: unknown };
+    payload: Payloads.DiscussionUnlabeledEvent;
   };
   "discussion.unlocked": {
+    id: string;
     name: "discussion";
-    payload: { action: "unlocked"; [field: string]: unknown };
+    payload: Payloads.DiscussionUnlockedEvent;
   };
   "discussion.unpinned": {
+    id: string;
     name: "discussion";
-    payload: { action: "unpinned"; [field: string]: unknown };
+    payload: Payloads.DiscussionUnpinnedEvent;
   };
   discussion_comment: {
+    id: string;
     name: "discussion_comment";
-    payload: { action: "created" | "deleted" | "edited"; [field: string]: unknown };
+    payload: Payloads.DiscussionCommentEvent;
   };
   "discussion_comment.created": {
+    id: string;
     name: "discussion_comment";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.DiscussionCommentCreatedEvent;
   };
   "discussion_comment.deleted": {
+    id: string;
     name: "discussion_comment";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.DiscussionCommentDeletedEvent;
   };
   "discussion_comment.edited": {
+    id: string;
     name: "discussion_comment";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.DiscussionCommentEditedEvent;
   };
-  fork: { name: "fork"; payload: { [field: string]: unknown } };
-  gollum: { name: "gollum"; payload: { [field: string]: unknown } };
-  installation: {
-    name: "installation";
-    payload: {
-      action: "created" | "deleted" | "new_permissions_accepted" | "suspend" | "unsuspend";
-      [field: string]: unknown;
-    };
-  };
+  fork: { id: string; name: "fork"; payload: Payloads.ForkEvent };
+  gollum: { id: string; name: "gollum"; payload: Payloads.GollumEvent };
+  installation: { id: string; name: "installation"; payload: Payloads.InstallationEvent };
   "installation.created": {
+    id: string;
     name: "installation";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.InstallationCreatedEvent;
   };
   "installation.deleted": {
+    id: string;
     name: "installation";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.InstallationDeletedEvent;
   };
   "installation.new_permissions_accepted": {
+    id: string;
     name: "installation";
-    payload: { action: "new_permissions_accepted"; [field: string]: unknown };
+    payload: Payloads.InstallationNewPermissionsAcceptedEvent;
   };
   "installation.suspend": {
+    id: string;
     name: "installation";
-    payload: { action: "suspend"; [field: string]: unknown };
+    payload: Payloads.InstallationSuspendEvent;
   };
   "installation.unsuspend": {
+    id: string;
     name: "installation";
-    payload: { action: "unsuspend"; [field: string]: unknown };
+    payload: Payloads.InstallationUnsuspendEvent;
   };
   installation_repositories: {
+    id: string;
     name: "installation_repositories";
-    payload: { action: "added" | "removed"; [field: string]: unknown };
+    payload: Payloads.InstallationRepositoriesEvent;
   };
   "installation_repositories.added": {
+    id: string;
     name: "installation_repositories";
-    payload: { action: "added"; [field: string]: unknown };
+    payload: Payloads.InstallationRepositoriesAddedEvent;
   };
   "installation_repositories.removed": {
+    id: string;
     name: "installation_repositories";
-    payload: { action: "removed"; [field: string]: unknown };
+    payload: Payloads.InstallationRepositoriesRemovedEvent;
   };
   installation_target: {
+    id: string;
     name: "installation_target";
-    payload: { action: "renamed"; [field: string]: unknown };
+    payload: Payloads.InstallationTargetEvent;
   };
   "installation_target.renamed": {
+    id: string;
     name: "installation_target";
-    payload: { action: "renamed"; [field: string]: unknown };
+    payload: Payloads.InstallationTargetRenamedEvent;
   };
-  issue_comment: {
-    name: "issue_comment";
-    payload: { action: "created" | "deleted" | "edited"; [field: string]: unknown };
-  };
+  issue_comment: { id: string; name: "issue_comment"; payload: Payloads.IssueCommentEvent };
   "issue_comment.created": {
+    id: string;
     name: "issue_comment";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.IssueCommentCreatedEvent;
   };
   "issue_comment.deleted": {
+    id: string;
     name: "issue_comment";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.IssueCommentDeletedEvent;
   };
   "issue_comment.edited": {
+    id: string;
     name: "issue_comment";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.IssueCommentEditedEvent;
   };
   issue_dependencies: {
+    id: string;
     name: "issue_dependencies";
-    payload: {
-      action: "blocked_by_added" | "blocked_by_removed" | "blocking_added" | "blocking_removed";
-      [field: string]: unknown;
-    };
+    payload: Payloads.IssueDependenciesEvent;
   };
   "issue_dependencies.blocked_by_added": {
+    id: string;
     name: "issue_dependencies";
-    payload: { action: "blocked_by_added"; [field: string]: unknown };
+    payload: Payloads.IssueDependenciesBlockedByAddedEvent;
   };
   "issue_dependencies.blocked_by_removed": {
+    id: string;
     name: "issue_dependencies";
-    payload: { action: "blocked_by_removed"; [field: string]: unknown };
+    payload: Payloads.IssueDependenciesBlockedByRemovedEvent;
   };
   "issue_dependencies.blocking_added": {
+    id: string;
     name: "issue_dependencies";
-    payload: { action: "blocking_added"; [field: string]: unknown };
+    payload: Payloads.IssueDependenciesBlockingAddedEvent;
   };
   "issue_dependencies.blocking_removed": {
+    id: string;
     name: "issue_dependencies";
-    payload: { action: "blocking_removed"; [field: string]: unknown };
+    payload: Payloads.IssueDependenciesBlockingRemovedEvent;
   };
-  issues: {
-    name: "issues";
-    payload: {
-      action:
-        | "assigned"
-        | "closed"
-        | "deleted"
-        | "demilestoned"
-        | "edited"
-        | "labeled"
-        | "locked"
-        | "milestoned"
-        | "opened"
-        | "pinned"
-        | "reopened"
-        | "transferred"
-        | "typed"
-        | "unassigned"
-        | "unlabeled"
-        | "unlocked"
-        | "unpinned"
-        | "untyped";
-      [field: string]: unknown;
-    };
-  };
-  "issues.assigned": { name: "issues"; payload: { action: "assigned"; [field: string]: unknown } };
-  "issues.closed": { name: "issues"; payload: { action: "closed"; [field: string]: unknown } };
-  "issues.deleted": { name: "issues"; payload: { action: "deleted"; [field: string]: unknown } };
-  "issues.demilestoned": {
-    name: "issues";
-    payload: { action: "demilestoned"; [field: string]: unknown };
-  };
-  "issues.edited": { name: "issues"; payload: { action: "edited"; [field: string]: unknown } };
-  "issues.labeled": { name: "issues"; payload: { action: "labeled"; [field: string]: unknown } };
-  "issues.locked": { name: "issues"; payload: { action: "locked"; [field: string]: unknown } };
-  "issues.milestoned": {
-    name: "issues";
-    payload: { action: "milestoned"; [field: string]: unknown };
-  };
-  "issues.opened": { name: "issues"; payload: { action: "opened"; [field: string]: unknown } };
-  "issues.pinned": { name: "issues"; payload: { action: "pinned"; [field: string]: unknown } };
-  "issues.reopened": { name: "issues"; payload: { action: "reopened"; [field: string]: unknown } };
-  "issues.transferred": {
-    name: "issues";
-    payload: { action: "transferred"; [field: string]: unknown };
-  };
-  "issues.typed": { name: "issues"; payload: { action: "typed"; [field: string]: unknown } };
-  "issues.unassigned": {
-    name: "issues";
-    payload: { action: "unassigned"; [field: string]: unknown };
-  };
-  "issues.unlabeled": {
-    name: "issues";
-    payload: { action: "unlabeled"; [field: string]: unknown };
-  };
-  "issues.unlocked": { name: "issues"; payload: { action: "unlocked"; [field: string]: unknown } };
-  "issues.unpinned": { name: "issues"; payload: { action: "unpinned"; [field: string]: unknown } };
-  "issues.untyped": { name: "issues"; payload: { action: "untyped"; [field: string]: unknown } };
-  label: {
-    name: "label";
-    payload: { action: "created" | "deleted" | "edited"; [field: string]: unknown };
-  };
-  "label.created": { name: "label"; payload: { action: "created"; [field: string]: unknown } };
-  "label.deleted": { name: "label"; payload: { action: "deleted"; [field: string]: unknown } };
-  "label.edited": { name: "label"; payload: { action: "edited"; [field: string]: unknown } };
+  issues: { id: string; name: "issues"; payload: Payloads.IssuesEvent };
+  "issues.assigned": { id: string; name: "issues"; payload: Payloads.IssuesAssignedEvent };
+  "issues.closed": { id: string; name: "issues"; payload: Payloads.IssuesClosedEvent };
+  "issues.deleted": { id: string; name: "issues"; payload: Payloads.IssuesDeletedEvent };
+  "issues.demilestoned": { id: string; name: "issues"; payload: Payloads.IssuesDemilestonedEvent };
+  "issues.edited": { id: string; name: "issues"; payload: Payloads.IssuesEditedEvent };
+  "issues.labeled": { id: string; name: "issues"; payload: Payloads.IssuesLabeledEvent };
+  "issues.locked": { id: string; name: "issues"; payload: Payloads.IssuesLockedEvent };
+  "issues.milestoned": { id: string; name: "issues"; payload: Payloads.IssuesMilestonedEvent };
+  "issues.opened": { id: string; name: "issues"; payload: Payloads.IssuesOpenedEvent };
+  "issues.pinned": { id: string; name: "issues"; payload: Payloads.IssuesPinnedEvent };
+  "issues.reopened": { id: string; name: "issues"; payload: Payloads.IssuesReopenedEvent };
+  "issues.transferred": { id: string; name: "issues"; payload: Payloads.IssuesTransferredEvent };
+  "issues.typed": { id: string; name: "issues"; payload: Payloads.IssuesTypedEvent };
+  "issues.unassigned": { id: string; name: "issues"; payload: Payloads.IssuesUnassignedEvent };
+  "issues.unlabeled": { id: string; name: "issues"; payload: Payloads.IssuesUnlabeledEvent };
+  "issues.unlocked": { id: string; name: "issues"; payload: Payloads.IssuesUnlockedEvent };
+  "issues.unpinned": { id: string; name: "issues"; payload: Payloads.IssuesUnpinnedEvent };
+  "issues.untyped": { id: string; name: "issues"; payload: Payloads.IssuesUntypedEvent };
+  label: { id: string; name: "label"; payload: Payloads.LabelEvent };
+  "label.created": { id: string; name: "label"; payload: Payloads.LabelCreatedEvent };
+  "label.deleted": { id: string; name: "label"; payload: Payloads.LabelDeletedEvent };
+  "label.edited": { id: string; name: "label"; payload: Payloads.LabelEditedEvent };
   marketplace_purchase: {
+    id: string;
     name: "marketplace_purchase";
-    payload: {
-      action: "cancelled" | "changed" | "pending_change" | "pending_change_cancelled" | "purchased";
-      [field: string]: unknown;
-    };
+    payload: Payloads.MarketplacePurchaseEvent;
   };
   "marketplace_purchase.cancelled": {
+    id: string;
     name: "marketplace_purchase";
-    payload: { action: "cancelled"; [field: string]: unknown };
+    payload: Payloads.MarketplacePurchaseCancelledEvent;
   };
   "marketplace_purchase.changed": {
+    id: string;
     name: "marketplace_purchase";
-    payload: { action: "changed"; [field: string]: unknown };
+    payload: Payloads.MarketplacePurchaseChangedEvent;
   };
   "marketplace_purchase.pending_change": {
+    id: string;
     name: "marketplace_purchase";
-    payload: { action: "pending_change"; [field: string]: unknown };
+    payload: Payloads.MarketplacePurchasePendingChangeEvent;
   };
   "marketplace_purchase.pending_change_cancelled": {
+    id: string;
     name: "marketplace_purchase";
-    payload: { action: "pending_change_cancelled"; [field: string]: unknown };
+    payload: Payloads.MarketplacePurchasePendingChangeCancelledEvent;
   };
   "marketplace_purchase.purchased": {
+    id: string;
     name: "marketplace_purchase";
-    payload: { action: "purchased"; [field: string]: unknown };
+    payload: Payloads.MarketplacePurchasePurchasedEvent;
   };
-  member: {
-    name: "member";
-    payload: { action: "added" | "edited" | "removed"; [field: string]: unknown };
-  };
-  "member.added": { name: "member"; payload: { action: "added"; [field: string]: unknown } };
-  "member.edited": { name: "member"; payload: { action: "edited"; [field: string]: unknown } };
-  "member.removed": { name: "member"; payload: { action: "removed"; [field: string]: unknown } };
-  membership: {
-    name: "membership";
-    payload: { action: "added" | "removed"; [field: string]: unknown };
-  };
-  "membership.added": {
-    name: "membership";
-    payload: { action: "added"; [field: string]: unknown };
-  };
+  member: { id: string; name: "member"; payload: Payloads.MemberEvent };
+  "member.added": { id: string; name: "member"; payload: Payloads.MemberAddedEvent };
+  "member.edited": { id: string; name: "member"; payload: Payloads.MemberEditedEvent };
+  "member.removed": { id: string; name: "member"; payload: Payloads.MemberRemovedEvent };
+  membership: { id: string; name: "membership"; payload: Payloads.MembershipEvent };
+  "membership.added": { id: string; name: "membership"; payload: Payloads.MembershipAddedEvent };
   "membership.removed": {
+    id: string;
     name: "membership";
-    payload: { action: "removed"; [field: string]: unknown };
+    payload: Payloads.MembershipRemovedEvent;
   };
-  merge_group: {
-    name: "merge_group";
-    payload: { action: "checks_requested" | "destroyed"; [field: string]: unknown };
-  };
+  merge_group: { id: string; name: "merge_group"; payload: Payloads.MergeGroupEvent };
   "merge_group.checks_requested": {
+    id: string;
     name: "merge_group";
-    payload: { action: "checks_requested"; [field: string]: unknown };
+    payload: Payloads.MergeGroupChecksRequestedEvent;
   };
   "merge_group.destroyed": {
+    id: string;
     name: "merge_group";
-    payload: { action: "destroyed"; [field: string]: unknown };
+    payload: Payloads.MergeGroupDestroyedEvent;
   };
-  meta: { name: "meta"; payload: { action: "deleted"; [field: string]: unknown } };
-  "meta.deleted": { name: "meta"; payload: { action: "deleted"; [field: string]: unknown } };
-  milestone: {
-    name: "milestone";
-    payload: {
-      action: "closed" | "created" | "deleted" | "edited" | "opened";
-      [field: string]: unknown;
-    };
-  };
-  "milestone.closed": {
-    name: "milestone";
-    payload: { action: "closed"; [field: string]: unknown };
-  };
-  "milestone.created": {
-    name: "milestone";
-    payload: { action: "created"; [field: string]: unknown };
-  };
-  "milestone.deleted": {
-    name: "milestone";
-    payload: { action: "deleted"; [field: string]: unknown };
-  };
-  "milestone.edited": {
-    name: "milestone";
-    payload: { action: "edited"; [field: string]: unknown };
-  };
-  "milestone.opened": {
-    name: "milestone";
-    payload: { action: "opened"; [field: string]: unknown };
-  };
-  org_block: {
-    name: "org_block";
-    payload: { action: "blocked" | "unblocked"; [field: string]: unknown };
-  };
-  "org_block.blocked": {
-    name: "org_block";
-    payload: { action: "blocked"; [field: string]: unknown };
-  };
+  meta: { id: string; name: "meta"; payload: Payloads.MetaEvent };
+  "meta.deleted": { id: string; name: "meta"; payload: Payloads.MetaDeletedEvent };
+  milestone: { id: string; name: "milestone"; payload: Payloads.MilestoneEvent };
+  "milestone.closed": { id: string; name: "milestone"; payload: Payloads.MilestoneClosedEvent };
+  "milestone.created": { id: string; name: "milestone"; payload: Payloads.MilestoneCreatedEvent };
+  "milestone.deleted": { id: string; name: "milestone"; payload: Payloads.MilestoneDeletedEvent };
+  "milestone.edited": { id: string; name: "milestone"; payload: Payloads.MilestoneEditedEvent };
+  "milestone.opened": { id: string; name: "milestone"; payload: Payloads.MilestoneOpenedEvent };
+  org_block: { id: string; name: "org_block"; payload: Payloads.OrgBlockEvent };
+  "org_block.blocked": { id: string; name: "org_block"; payload: Payloads.OrgBlockBlockedEvent };
   "org_block.unblocked": {
+    id: string;
     name: "org_block";
-    payload: { action: "unblocked"; [field: string]: unknown };
+    payload: Payloads.OrgBlockUnblockedEvent;
   };
-  organization: {
-    name: "organization";
-    payload: {
-      action: "deleted" | "member_added" | "member_invited" | "member_removed" | "renamed";
-      [field: string]: unknown;
-    };
-  };
+  organization: { id: string; name: "organization"; payload: Payloads.OrganizationEvent };
   "organization.deleted": {
+    id: string;
     name: "organization";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.OrganizationDeletedEvent;
   };
   "organization.member_added": {
+    id: string;
     name: "organization";
-    payload: { action: "member_added"; [field: string]: unknown };
+    payload: Payloads.OrganizationMemberAddedEvent;
   };
   "organization.member_invited": {
+    id: string;
     name: "organization";
-    payload: { action: "member_invited"; [field: string]: unknown };
+    payload: Payloads.OrganizationMemberInvitedEvent;
   };
   "organization.member_removed": {
+    id: string;
     name: "organization";
-    payload: { action: "member_removed"; [field: string]: unknown };
+    payload: Payloads.OrganizationMemberRemovedEvent;
   };
   "organization.renamed": {
+    id: string;
     name: "organization";
-    payload: { action: "renamed"; [field: string]: unknown };
+    payload: Payloads.OrganizationRenamedEvent;
   };
-  package: {
-    name: "package";
-    payload: { action: "published" | "updated"; [field: string]: unknown };
-  };
-  "package.published": {
-    name: "package";
-    payload: { action: "published"; [field: string]: unknown };
-  };
-  "package.updated": { name: "package"; payload: { action: "updated"; [field: string]: unknown } };
-  page_build: { name: "page_build"; payload: { [field: string]: unknown } };
+  package: { id: string; name: "package"; payload: Payloads.PackageEvent };
+  "package.published": { id: string; name: "package"; payload: Payloads.PackagePublishedEvent };
+  "package.updated": { id: string; name: "package"; payload: Payloads.PackageUpdatedEvent };
+  page_build: { id: string; name: "page_build"; payload: Payloads.PageBuildEvent };
   personal_access_token_request: {
+    id: string;
     name: "personal_access_token_request";
-    payload: { action: "approved" | "cancelled" | "created" | "denied"; [field: string]: unknown };
+    payload: Payloads.PersonalAccessTokenRequestEvent;
   };
   "personal_access_token_request.approved": {
+    id: string;
     name: "personal_access_token_request";
-    payload: { action: "approved"; [field: string]: unknown };
+    payload: Payloads.PersonalAccessTokenRequestApprovedEvent;
   };
   "personal_access_token_request.cancelled": {
+    id: string;
     name: "personal_access_token_request";
-    payload: { action: "cancelled"; [field: string]: unknown };
+    payload: Payloads.PersonalAccessTokenRequestCancelledEvent;
   };
   "personal_access_token_request.created": {
+    id: string;
     name: "personal_access_token_request";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.PersonalAccessTokenRequestCreatedEvent;
   };
   "personal_access_token_request.denied": {
+    id: string;
     name: "personal_access_token_request";
-    payload: { action: "denied"; [field: string]: unknown };
+    payload: Payloads.PersonalAccessTokenRequestDeniedEvent;
   };
-  ping: { name: "ping"; payload: { [field: string]: unknown } };
+  ping: { id: string; name: "ping"; payload: Payloads.PingEvent };
   platform_app_authorization: {
+    id: string;
     name: "platform_app_authorization";
-    payload: { action: "revoked"; [field: string]: unknown };
+    payload: Payloads.PlatformAppAuthorizationEvent;
   };
   "platform_app_authorization.revoked": {
+    id: string;
     name: "platform_app_authorization";
-    payload: { action: "revoked"; [field: string]: unknown };
+    payload: Payloads.PlatformAppAuthorizationRevokedEvent;
   };
-  project: {
-    name: "project";
-    payload: {
-      action: "closed" | "created" | "deleted" | "edited" | "reopened";
-      [field: string]: unknown;
-    };
-  };
-  "project.closed": { name: "project"; payload: { action: "closed"; [field: string]: unknown } };
-  "project.created": { name: "project"; payload: { action: "created"; [field: string]: unknown } };
-  "project.deleted": { name: "project"; payload: { action: "deleted"; [field: string]: unknown } };
-  "project.edited": { name: "project"; payload: { action: "edited"; [field: string]: unknown } };
-  "project.reopened": {
-    name: "project";
-    payload: { action: "reopened"; [field: string]: unknown };
-  };
-  project_card: {
-    name: "project_card";
-    payload: {
-      action: "converted" | "created" | "deleted" | "edited" | "moved";
-      [field: string]: unknown;
-    };
-  };
+  project: { id: string; name: "project"; payload: Payloads.ProjectEvent };
+  "project.closed": { id: string; name: "project"; payload: Payloads.ProjectClosedEvent };
+  "project.created": { id: string; name: "project"; payload: Payloads.ProjectCreatedEvent };
+  "project.deleted": { id: string; name: "project"; payload: Payloads.ProjectDeletedEvent };
+  "project.edited": { id: string; name: "project"; payload: Payloads.ProjectEditedEvent };
+  "project.reopened": { id: string; name: "project"; payload: Payloads.ProjectReopenedEvent };
+  project_card: { id: string; name: "project_card"; payload: Payloads.ProjectCardEvent };
   "project_card.converted": {
+    id: string;
     name: "project_card";
-    payload: { action: "converted"; [field: string]: unknown };
+    payload: Payloads.ProjectCardConvertedEvent;
   };
   "project_card.created": {
+    id: string;
     name: "project_card";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.ProjectCardCreatedEvent;
   };
   "project_card.deleted": {
+    id: string;
     name: "project_card";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.ProjectCardDeletedEvent;
   };
   "project_card.edited": {
+    id: string;
     name: "project_card";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.ProjectCardEditedEvent;
   };
   "project_card.moved": {
+    id: string;
     name: "project_card";
-    payload: { action: "moved"; [field: string]: unknown };
+    payload: Payloads.ProjectCardMovedEvent;
   };
-  project_column: {
-    name: "project_column";
-    payload: { action: "created" | "deleted" | "edited" | "moved"; [field: string]: unknown };
-  };
+  project_column: { id: string; name: "project_column"; payload: Payloads.ProjectColumnEvent };
   "project_column.created": {
+    id: string;
     name: "project_column";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.ProjectColumnCreatedEvent;
   };
   "project_column.deleted": {
+    id: string;
     name: "project_column";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.ProjectColumnDeletedEvent;
   };
   "project_column.edited": {
+    id: string;
     name: "project_column";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.ProjectColumnEditedEvent;
   };
   "project_column.moved": {
+    id: string;
     name: "project_column";
-    payload: { action: "moved"; [field: string]: unknown };
+    payload: Payloads.ProjectColumnMovedEvent;
   };
-  projects_v2: {
-    name: "projects_v2";
-    payload: {
-      action: "closed" | "created" | "deleted" | "edited" | "reopened";
-      [field: string]: unknown;
-    };
-  };
+  projects_v2: { id: string; name: "projects_v2"; payload: Payloads.ProjectsV2Event };
   "projects_v2.closed": {
+    id: string;
     name: "projects_v2";
-    payload: { action: "closed"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2ClosedEvent;
   };
   "projects_v2.created": {
+    id: string;
     name: "projects_v2";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2CreatedEvent;
   };
   "projects_v2.deleted": {
+    id: string;
     name: "projects_v2";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2DeletedEvent;
   };
   "projects_v2.edited": {
+    id: string;
     name: "projects_v2";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2EditedEvent;
   };
   "projects_v2.reopened": {
+    id: string;
     name: "projects_v2";
-    payload: { action: "reopened"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2ReopenedEvent;
   };
-  projects_v2_item: {
-    name: "projects_v2_item";
-    payload: {
-      action:
-        "archived" | "converted" | "created" | "deleted" | "edited" | "reordered" | "restored";
-      [field: string]: unknown;
-    };
-  };
+  projects_v2_item: { id: string; name: "projects_v2_item"; payload: Payloads.ProjectsV2ItemEvent };
   "projects_v2_item.archived": {
+    id: string;
     name: "projects_v2_item";
-    payload: { action: "archived"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2ItemArchivedEvent;
   };
   "projects_v2_item.converted": {
+    id: string;
     name: "projects_v2_item";
-    payload: { action: "converted"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2ItemConvertedEvent;
   };
   "projects_v2_item.created": {
+    id: string;
     name: "projects_v2_item";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2ItemCreatedEvent;
   };
   "projects_v2_item.deleted": {
+    id: string;
     name: "projects_v2_item";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2ItemDeletedEvent;
   };
   "projects_v2_item.edited": {
+    id: string;
     name: "projects_v2_item";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2ItemEditedEvent;
   };
   "projects_v2_item.reordered": {
+    id: string;
     name: "projects_v2_item";
-    payload: { action: "reordered"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2ItemReorderedEvent;
   };
   "projects_v2_item.restored": {
+    id: string;
     name: "projects_v2_item";
-    payload: { action: "restored"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2ItemRestoredEvent;
   };
   projects_v2_status_update: {
+    id: string;
     name: "projects_v2_status_update";
-    payload: { action: "created" | "deleted" | "edited"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2StatusUpdateEvent;
   };
   "projects_v2_status_update.created": {
+    id: string;
     name: "projects_v2_status_update";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2StatusUpdateCreatedEvent;
   };
   "projects_v2_status_update.deleted": {
+    id: string;
     name: "projects_v2_status_update";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2StatusUpdateDeletedEvent;
   };
   "projects_v2_status_update.edited": {
+    id: string;
     name: "projects_v2_status_update";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.ProjectsV2StatusUpdateEditedEvent;
   };
-  public: { name: "public"; payload: { [field: string]: unknown } };
-  pull_request: {
-    name: "pull_request";
-    payload: {
-      action:
-        | "assigned"
-        | "auto_merge_disabled"
-        | "auto_merge_enabled"
-        | "closed"
-        | "converted_to_draft"
-        | "demilestoned"
-        | "dequeued"
-        | "edited"
-        | "enqueued"
-        | "labeled"
-        | "locked"
-        | "milestoned"
-        | "opened"
-        | "ready_for_review"
-        | "reopened"
-        | "review_request_removed"
-        | "review_requested"
-        | "synchronize"
-        | "unassigned"
-        | "unlabeled"
-        | "unlocked";
-      [field: string]: unknown;
-    };
-  };
+  public: { id: string; name: "public"; payload: Payloads.PublicEvent };
+  pull_request: { id: string; name: "pull_request"; payload: Payloads.PullRequestEvent };
   "pull_request.assigned": {
+    id: string;
     name: "pull_request";
-    payload: { action: "assigned"; [field: string]: unknown };
+    payload: Payloads.PullRequestAssignedEvent;
   };
   "pull_request.auto_merge_disabled": {
+    id: string;
     name: "pull_request";
-    payload: { action: "auto_merge_disabled"; [field: string]: unknown };
+    payload: Payloads.PullRequestAutoMergeDisabledEvent;
   };
   "pull_request.auto_merge_enabled": {
+    id: string;
     name: "pull_request";
-    payload: { action: "auto_merge_enabled"; [field: string]: unknown };
+    payload: Payloads.PullRequestAutoMergeEnabledEvent;
   };
   "pull_request.closed": {
+    id: string;
     name: "pull_request";
-    payload: { action: "closed"; [field: string]: unknown };
+    payload: Payloads.PullRequestClosedEvent;
   };
   "pull_request.converted_to_draft": {
+    id: string;
     name: "pull_request";
-    payload: { action: "converted_to_draft"; [field: string]: unknown };
+    payload: Payloads.PullRequestConvertedToDraftEvent;
   };
   "pull_request.demilestoned": {
+    id: string;
     name: "pull_request";
-    payload: { action: "demilestoned"; [field: string]: unknown };
+    payload: Payloads.PullRequestDemilestonedEvent;
   };
   "pull_request.dequeued": {
+    id: string;
     name: "pull_request";
-    payload: { action: "dequeued"; [field: string]: unknown };
+    payload: Payloads.PullRequestDequeuedEvent;
   };
   "pull_request.edited": {
+    id: string;
     name: "pull_request";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.PullRequestEditedEvent;
   };
   "pull_request.enqueued": {
+    id: string;
     name: "pull_request";
-    payload: { action: "enqueued"; [field: string]: unknown };
+    payload: Payloads.PullRequestEnqueuedEvent;
   };
   "pull_request.labeled": {
+    id: string;
     name: "pull_request";
-    payload: { action: "labeled"; [field: string]: unknown };
+    payload: Payloads.PullRequestLabeledEvent;
   };
   "pull_request.locked": {
+    id: string;
     name: "pull_request";
-    payload: { action: "locked"; [field: string]: unknown };
+    payload: Payloads.PullRequestLockedEvent;
   };
   "pull_request.milestoned": {
+    id: string;
     name: "pull_request";
-    payload: { action: "milestoned"; [field: string]: unknown };
+    payload: Payloads.PullRequestMilestonedEvent;
   };
   "pull_request.opened": {
+    id: string;
     name: "pull_request";
-    payload: { action: "opened"; [field: string]: unknown };
+    payload: Payloads.PullRequestOpenedEvent;
   };
   "pull_request.ready_for_review": {
+    id: string;
     name: "pull_request";
-    payload: { action: "ready_for_review"; [field: string]: unknown };
+    payload: Payloads.PullRequestReadyForReviewEvent;
   };
   "pull_request.reopened": {
+    id: string;
     name: "pull_request";
-    payload: { action: "reopened"; [field: string]: unknown };
+    payload: Payloads.PullRequestReopenedEvent;
   };
   "pull_request.review_request_removed": {
+    id: string;
     name: "pull_request";
-    payload: { action: "review_request_removed"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewRequestRemovedEvent;
   };
   "pull_request.review_requested": {
+    id: string;
     name: "pull_request";
-    payload: { action: "review_requested"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewRequestedEvent;
   };
   "pull_request.synchronize": {
+    id: string;
     name: "pull_request";
-    payload: { action: "synchronize"; [field: string]: unknown };
+    payload: Payloads.PullRequestSynchronizeEvent;
   };
   "pull_request.unassigned": {
+    id: string;
     name: "pull_request";
-    payload: { action: "unassigned"; [field: string]: unknown };
+    payload: Payloads.PullRequestUnassignedEvent;
   };
   "pull_request.unlabeled": {
+    id: string;
     name: "pull_request";
-    payload: { action: "unlabeled"; [field: string]: unknown };
+    payload: Payloads.PullRequestUnlabeledEvent;
   };
   "pull_request.unlocked": {
+    id: string;
     name: "pull_request";
-    payload: { action: "unlocked"; [field: string]: unknown };
+    payload: Payloads.PullRequestUnlockedEvent;
   };
   pull_request_review: {
+    id: string;
     name: "pull_request_review";
-    payload: { action: "dismissed" | "edited" | "submitted"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewEvent;
   };
   "pull_request_review.dismissed": {
+    id: string;
     name: "pull_request_review";
-    payload: { action: "dismissed"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewDismissedEvent;
   };
   "pull_request_review.edited": {
+    id: string;
     name: "pull_request_review";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewEditedEvent;
   };
   "pull_request_review.submitted": {
+    id: string;
     name: "pull_request_review";
-    payload: { action: "submitted"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewSubmittedEvent;
   };
   pull_request_review_comment: {
+    id: string;
     name: "pull_request_review_comment";
-    payload: { action: "created" | "deleted" | "edited"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewCommentEvent;
   };
   "pull_request_review_comment.created": {
+    id: string;
     name: "pull_request_review_comment";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewCommentCreatedEvent;
   };
   "pull_request_review_comment.deleted": {
+    id: string;
     name: "pull_request_review_comment";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewCommentDeletedEvent;
   };
   "pull_request_review_comment.edited": {
+    id: string;
     name: "pull_request_review_comment";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewCommentEditedEvent;
   };
   pull_request_review_thread: {
+    id: string;
     name: "pull_request_review_thread";
-    payload: { action: "resolved" | "unresolved"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewThreadEvent;
   };
   "pull_request_review_thread.resolved": {
+    id: string;
     name: "pull_request_review_thread";
-    payload: { action: "resolved"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewThreadResolvedEvent;
   };
   "pull_request_review_thread.unresolved": {
+    id: string;
     name: "pull_request_review_thread";
-    payload: { action: "unresolved"; [field: string]: unknown };
+    payload: Payloads.PullRequestReviewThreadUnresolvedEvent;
   };
-  push: { name: "push"; payload: { [field: string]: unknown } };
+  push: { id: string; name: "push"; payload: Payloads.PushEvent };
   registry_package: {
+    id: string;
     name: "registry_package";
-    payload: { action: "published" | "updated"; [field: string]: unknown };
+    payload: Payloads.RegistryPackageEvent;
   };
   "registry_package.published": {
+    id: string;
     name: "registry_package";
-    payload: { action: "published"; [field: string]: unknown };
+    payload: Payloads.RegistryPackagePublishedEvent;
   };
   "registry_package.updated": {
+    id: string;
     name: "registry_package";
-    payload: { action: "updated"; [field: string]: unknown };
+    payload: Payloads.RegistryPackageUpdatedEvent;
   };
-  release: {
-    name: "release";
-    payload: {
-      action:
-        "created" | "deleted" | "edited" | "prereleased" | "published" | "released" | "unpublished";
-      [field: string]: unknown;
-    };
-  };
-  "release.created": { name: "release"; payload: { action: "created"; [field: string]: unknown } };
-  "release.deleted": { name: "release"; payload: { action: "deleted"; [field: string]: unknown } };
-  "release.edited": { name: "release"; payload: { action: "edited"; [field: string]: unknown } };
-  "release.prereleased": {
-    name: "release";
-    payload: { action: "prereleased"; [field: string]: unknown };
-  };
-  "release.published": {
-    name: "release";
-    payload: { action: "published"; [field: string]: unknown };
-  };
-  "release.released": {
-    name: "release";
-    payload: { action: "released"; [field: string]: unknown };
-  };
-  "release.unpublished": {
-    name: "release";
-    payload: { action: "unpublished"; [field: string]: unknown };
-  };
-  repository: {
-    name: "repository";
-    payload: {
-      action:
-        | "archived"
-        | "created"
-        | "deleted"
-        | "edited"
-        | "privatized"
-        | "publicized"
-        | "renamed"
-        | "transferred"
-        | "unarchived";
-      [field: string]: unknown;
-    };
-  };
+  release: { id: string; name: "release"; payload: Payloads.ReleaseEvent };
+  "release.created": { id: string; name: "release"; payload: Payloads.ReleaseCreatedEvent };
+  "release.deleted": { id: string; name: "release"; payload: Payloads.ReleaseDeletedEvent };
+  "release.edited": { id: string; name: "release"; payload: Payloads.ReleaseEditedEvent };
+  "release.prereleased": { id: string; name: "release"; payload: Payloads.ReleasePrereleasedEvent };
+  "release.published": { id: string; name: "release"; payload: Payloads.ReleasePublishedEvent };
+  "release.released": { id: string; name: "release"; payload: Payloads.ReleaseReleasedEvent };
+  "release.unpublished": { id: string; name: "release"; payload: Payloads.ReleaseUnpublishedEvent };
+  repository: { id: string; name: "repository"; payload: Payloads.RepositoryEvent };
   "repository.archived": {
+    id: string;
     name: "repository";
-    payload: { action: "archived"; [field: string]: unknown };
+    payload: Payloads.RepositoryArchivedEvent;
   };
   "repository.created": {
+    id: string;
     name: "repository";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.RepositoryCreatedEvent;
   };
   "repository.deleted": {
+    id: string;
     name: "repository";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.RepositoryDeletedEvent;
   };
-  "repository.edited": {
-    name: "repository";
-    payload: { action: "edited"; [field: string]: unknown };
-  };
+  "repository.edited": { id: string; name: "repository"; payload: Payloads.RepositoryEditedEvent };
   "repository.privatized": {
+    id: string;
     name: "repository";
-    payload: { action: "privatized"; [field: string]: unknown };
+    payload: Payloads.RepositoryPrivatizedEvent;
   };
   "repository.publicized": {
+    id: string;
     name: "repository";
-    payload: { action: "publicized"; [field: string]: unknown };
+    payload: Payloads.RepositoryPublicizedEvent;
   };
   "repository.renamed": {
+    id: string;
     name: "repository";
-    payload: { action: "renamed"; [field: string]: unknown };
+    payload: Payloads.RepositoryRenamedEvent;
   };
   "repository.transferred": {
+    id: string;
     name: "repository";
-    payload: { action: "transferred"; [field: string]: unknown };
+    payload: Payloads.RepositoryTransferredEvent;
   };
   "repository.unarchived": {
+    id: string;
     name: "repository";
-    payload: { action: "unarchived"; [field: string]: unknown };
+    payload: Payloads.RepositoryUnarchivedEvent;
   };
   repository_advisory: {
+    id: string;
     name: "repository_advisory";
-    payload: { action: "published" | "reported"; [field: string]: unknown };
+    payload: Payloads.RepositoryAdvisoryEvent;
   };
   "repository_advisory.published": {
+    id: string;
     name: "repository_advisory";
-    payload: { action: "published"; [field: string]: unknown };
+    payload: Payloads.RepositoryAdvisoryPublishedEvent;
   };
   "repository_advisory.reported": {
+    id: string;
     name: "repository_advisory";
-    payload: { action: "reported"; [field: string]: unknown };
+    payload: Payloads.RepositoryAdvisoryReportedEvent;
   };
   repository_dispatch: {
+    id: string;
     name: "repository_dispatch";
-    payload: { action: "sample"; [field: string]: unknown };
+    payload: Payloads.RepositoryDispatchEvent;
   };
   "repository_dispatch.sample": {
+    id: string;
     name: "repository_dispatch";
-    payload: { action: "sample"; [field: string]: unknown };
+    payload: Payloads.RepositoryDispatchSampleEvent;
   };
-  repository_import: { name: "repository_import"; payload: { [field: string]: unknown } };
+  repository_import: {
+    id: string;
+    name: "repository_import";
+    payload: Payloads.RepositoryImportEvent;
+  };
   repository_ruleset: {
+    id: string;
     name: "repository_ruleset";
-    payload: { action: "created" | "deleted" | "edited"; [field: string]: unknown };
+    payload: Payloads.RepositoryRulesetEvent;
   };
   "repository_ruleset.created": {
+    id: string;
     name: "repository_ruleset";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.RepositoryRulesetCreatedEvent;
   };
   "repository_ruleset.deleted": {
+    id: string;
     name: "repository_ruleset";
-    payload: { action: "deleted"; [field: string]: unknown };
+    payload: Payloads.RepositoryRulesetDeletedEvent;
   };
   "repository_ruleset.edited": {
+    id: string;
     name: "repository_ruleset";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.RepositoryRulesetEditedEvent;
   };
   repository_vulnerability_alert: {
+    id: string;
     name: "repository_vulnerability_alert";
-    payload: { action: "create" | "dismiss" | "reopen" | "resolve"; [field: string]: unknown };
+    payload: Payloads.RepositoryVulnerabilityAlertEvent;
   };
   "repository_vulnerability_alert.create": {
+    id: string;
     name: "repository_vulnerability_alert";
-    payload: { action: "create"; [field: string]: unknown };
+    payload: Payloads.RepositoryVulnerabilityAlertCreateEvent;
   };
   "repository_vulnerability_alert.dismiss": {
+    id: string;
     name: "repository_vulnerability_alert";
-    payload: { action: "dismiss"; [field: string]: unknown };
+    payload: Payloads.RepositoryVulnerabilityAlertDismissEvent;
   };
   "repository_vulnerability_alert.reopen": {
+    id: string;
     name: "repository_vulnerability_alert";
-    payload: { action: "reopen"; [field: string]: unknown };
+    payload: Payloads.RepositoryVulnerabilityAlertReopenEvent;
   };
   "repository_vulnerability_alert.resolve": {
+    id: string;
     name: "repository_vulnerability_alert";
-    payload: { action: "resolve"; [field: string]: unknown };
+    payload: Payloads.RepositoryVulnerabilityAlertResolveEvent;
   };
   secret_scanning_alert: {
+    id: string;
     name: "secret_scanning_alert";
-    payload: {
-      action:
-        | "assigned"
-        | "created"
-        | "publicly_leaked"
-        | "reopened"
-        | "resolved"
-        | "unassigned"
-        | "validated";
-      [field: string]: unknown;
-    };
+    payload: Payloads.SecretScanningAlertEvent;
   };
   "secret_scanning_alert.assigned": {
+    id: string;
     name: "secret_scanning_alert";
-    payload: { action: "assigned"; [field: string]: unknown };
+    payload: Payloads.SecretScanningAlertAssignedEvent;
   };
   "secret_scanning_alert.created": {
+    id: string;
     name: "secret_scanning_alert";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.SecretScanningAlertCreatedEvent;
   };
   "secret_scanning_alert.publicly_leaked": {
+    id: string;
     name: "secret_scanning_alert";
-    payload: { action: "publicly_leaked"; [field: string]: unknown };
+    payload: Payloads.SecretScanningAlertPubliclyLeakedEvent;
   };
   "secret_scanning_alert.reopened": {
+    id: string;
     name: "secret_scanning_alert";
-    payload: { action: "reopened"; [field: string]: unknown };
+    payload: Payloads.SecretScanningAlertReopenedEvent;
   };
   "secret_scanning_alert.resolved": {
+    id: string;
     name: "secret_scanning_alert";
-    payload: { action: "resolved"; [field: string]: unknown };
+    payload: Payloads.SecretScanningAlertResolvedEvent;
   };
   "secret_scanning_alert.unassigned": {
+    id: string;
     name: "secret_scanning_alert";
-    payload: { action: "unassigned"; [field: string]: unknown };
+    payload: Payloads.SecretScanningAlertUnassignedEvent;
   };
   "secret_scanning_alert.validated": {
+    id: string;
     name: "secret_scanning_alert";
-    payload: { action: "validated"; [field: string]: unknown };
+    payload: Payloads.SecretScanningAlertValidatedEvent;
   };
   secret_scanning_alert_location: {
+    id: string;
     name: "secret_scanning_alert_location";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.SecretScanningAlertLocationEvent;
   };
   "secret_scanning_alert_location.created": {
+    id: string;
     name: "secret_scanning_alert_location";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.SecretScanningAlertLocationCreatedEvent;
   };
   secret_scanning_scan: {
+    id: string;
     name: "secret_scanning_scan";
-    payload: { action: "completed"; [field: string]: unknown };
+    payload: Payloads.SecretScanningScanEvent;
   };
   "secret_scanning_scan.completed": {
+    id: string;
     name: "secret_scanning_scan";
-    payload: { action: "completed"; [field: string]: unknown };
+    payload: Payloads.SecretScanningScanCompletedEvent;
   };
   security_advisory: {
+    id: string;
     name: "security_advisory";
-    payload: { action: "published" | "updated" | "withdrawn"; [field: string]: unknown };
+    payload: Payloads.SecurityAdvisoryEvent;
   };
   "security_advisory.published": {
+    id: string;
     name: "security_advisory";
-    payload: { action: "published"; [field: string]: unknown };
+    payload: Payloads.SecurityAdvisoryPublishedEvent;
   };
   "security_advisory.updated": {
+    id: string;
     name: "security_advisory";
-    payload: { action: "updated"; [field: string]: unknown };
+    payload: Payloads.SecurityAdvisoryUpdatedEvent;
   };
   "security_advisory.withdrawn": {
+    id: string;
     name: "security_advisory";
-    payload: { action: "withdrawn"; [field: string]: unknown };
+    payload: Payloads.SecurityAdvisoryWithdrawnEvent;
   };
-  security_and_analysis: { name: "security_and_analysis"; payload: { [field: string]: unknown } };
-  sponsorship: {
-    name: "sponsorship";
-    payload: {
-      action:
-        | "cancelled"
-        | "created"
-        | "edited"
-        | "pending_cancellation"
-        | "pending_tier_change"
-        | "tier_changed";
-      [field: string]: unknown;
-    };
+  security_and_analysis: {
+    id: string;
+    name: "security_and_analysis";
+    payload: Payloads.SecurityAndAnalysisEvent;
   };
+  sponsorship: { id: string; name: "sponsorship"; payload: Payloads.SponsorshipEvent };
   "sponsorship.cancelled": {
+    id: string;
     name: "sponsorship";
-    payload: { action: "cancelled"; [field: string]: unknown };
+    payload: Payloads.SponsorshipCancelledEvent;
   };
   "sponsorship.created": {
+    id: string;
     name: "sponsorship";
-    payload: { action: "created"; [field: string]: unknown };
+    payload: Payloads.SponsorshipCreatedEvent;
   };
   "sponsorship.edited": {
+    id: string;
     name: "sponsorship";
-    payload: { action: "edited"; [field: string]: unknown };
+    payload: Payloads.SponsorshipEditedEvent;
   };
   "sponsorship.pending_cancellation": {
+    id: string;
     name: "sponsorship";
-    payload: { action: "pending_cancellation"; [field: string]: unknown };
+    payload: Payloads.SponsorshipPendingCancellationEvent;
   };
   "sponsorship.pending_tier_change": {
+    id: string;
     name: "sponsorship";
-    payload: { action: "pending_tier_change"; [field: string]: unknown };
+    payload: Payloads.SponsorshipPendingTierChangeEvent;
   };
   "sponsorship.tier_changed": {
+    id: string;
     name: "sponsorship";
-    payload: { action: "tier_changed"; [field: string]: unknown };
+    payload: Payloads.SponsorshipTierChangedEvent;
   };
-  star: { name: "star"; payload: { action: "created" | "deleted"; [field: string]: unknown } };
-  "star.created": { name: "star"; payload: { action: "created"; [field: string]: unknown } };
-  "star.deleted": { name: "star"; payload: { action: "deleted"; [field: string]: unknown } };
-  status: { name: "status"; payload: { [field: string]: unknown } };
-  sub_issues: {
-    name: "sub_issues";
-    payload: {
-      action:
-        "parent_issue_added" | "parent_issue_removed" | "sub_issue_added" | "sub_issue_removed";
-      [field: string]: unknown;
-    };
-  };
+  star: { id: string; name: "star"; payload: Payloads.StarEvent };
+  "star.created": { id: string; name: "star"; payload: Payloads.StarCreatedEvent };
+  "star.deleted": { id: string; name: "star"; payload: Payloads.StarDeletedEvent };
+  status: { id: string; name: "status"; payload: Payloads.StatusEvent };
+  sub_issues: { id: string; name: "sub_issues"; payload: Payloads.SubIssuesEvent };
   "sub_issues.parent_issue_added": {
+    id: string;
     name: "sub_issues";
-    payload: { action: "parent_issue_added"; [field: string]: unknown };
+    payload: Payloads.SubIssuesParentIssueAddedEvent;
   };
   "sub_issues.parent_issue_removed": {
+    id: string;
     name: "sub_issues";
-    payload: { action: "parent_issue_removed"; [field: string]: unknown };
+    payload: Payloads.SubIssuesParentIssueRemovedEvent;
   };
   "sub_issues.sub_issue_added": {
+    id: string;
     name: "sub_issues";
-    payload: { action: "sub_issue_added"; [field: string]: unknown };
+    payload: Payloads.SubIssuesSubIssueAddedEvent;
   };
   "sub_issues.sub_issue_removed": {
+    id: string;
     name: "sub_issues";
-    payload: { action: "sub_issue_removed"; [field: string]: unknown };
+    payload: Payloads.SubIssuesSubIssueRemovedEvent;
   };
-  team: {
-    name: "team";
-    payload: {
-      action: "added_to_repository" | "created" | "deleted" | "edited" | "removed_from_repository";
-      [field: string]: unknown;
-    };
-  };
+  team: { id: string; name: "team"; payload: Payloads.TeamEvent };
   "team.added_to_repository": {
+    id: string;
     name: "team";
-    payload: { action: "added_to_repository"; [field: string]: unknown };
+    payload: Payloads.TeamAddedToRepositoryEvent;
   };
-  "team.created": { name: "team"; payload: { action: "created"; [field: string]: unknown } };
-  "team.deleted": { name: "team"; payload: { action: "deleted"; [field: string]: unknown } };
-  "team.edited": { name: "team"; payload: { action: "edited"; [field: string]: unknown } };
+  "team.created": { id: string; name: "team"; payload: Payloads.TeamCreatedEvent };
+  "team.deleted": { id: string; name: "team"; payload: Payloads.TeamDeletedEvent };
+  "team.edited": { id: string; name: "team"; payload: Payloads.TeamEditedEvent };
   "team.removed_from_repository": {
+    id: string;
     name: "team";
-    payload: { action: "removed_from_repository"; [field: string]: unknown };
+    payload: Payloads.TeamRemovedFromRepositoryEvent;
   };
-  team_add: { name: "team_add"; payload: { [field: string]: unknown } };
-  watch: { name: "watch"; payload: { action: "started"; [field: string]: unknown } };
-  "watch.started": { name: "watch"; payload: { action: "started"; [field: string]: unknown } };
-  workflow_dispatch: { name: "workflow_dispatch"; payload: { [field: string]: unknown } };
-  workflow_job: {
-    name: "workflow_job";
-    payload: {
-      action: "completed" | "in_progress" | "queued" | "waiting";
-      [field: string]: unknown;
-    };
+  team_add: { id: string; name: "team_add"; payload: Payloads.TeamAddEvent };
+  watch: { id: string; name: "watch"; payload: Payloads.WatchEvent };
+  "watch.started": { id: string; name: "watch"; payload: Payloads.WatchStartedEvent };
+  workflow_dispatch: {
+    id: string;
+    name: "workflow_dispatch";
+    payload: Payloads.WorkflowDispatchEvent;
   };
+  workflow_job: { id: string; name: "workflow_job"; payload: Payloads.WorkflowJobEvent };
   "workflow_job.completed": {
+    id: string;
     name: "workflow_job";
-    payload: { action: "completed"; [field: string]: unknown };
+    payload: Payloads.WorkflowJobCompletedEvent;
   };
   "workflow_job.in_progress": {
+    id: string;
     name: "workflow_job";
-    payload: { action: "in_progress"; [field: string]: unknown };
+    payload: Payloads.WorkflowJobInProgressEvent;
   };
   "workflow_job.queued": {
+    id: string;
     name: "workflow_job";
-    payload: { action: "queued"; [field: string]: unknown };
+    payload: Payloads.WorkflowJobQueuedEvent;
   };
   "workflow_job.waiting": {
+    id: string;
     name: "workflow_job";
-    payload: { action: "waiting"; [field: string]: unknown };
+    payload: Payloads.WorkflowJobWaitingEvent;
   };
-  workflow_run: {
-    name: "workflow_run";
-    payload: { action: "completed" | "in_progress" | "requested"; [field: string]: unknown };
-  };
+  workflow_run: { id: string; name: "workflow_run"; payload: Payloads.WorkflowRunEvent };
   "workflow_run.completed": {
+    id: string;
     name: "workflow_run";
-    payload: { action: "completed"; [field: string]: unknown };
+    payload: Payloads.WorkflowRunCompletedEvent;
   };
   "workflow_run.in_progress": {
+    id: string;
     name: "workflow_run";
-    payload: { action: "in_progress"; [field: string]: unknown };
+    payload: Payloads.WorkflowRunInProgressEvent;
   };
   "workflow_run.requested": {
+    id: string;
     name: "workflow_run";
-    payload: { action: "requested"; [field: string]: unknown };
+    payload: Payloads.WorkflowRunRequestedEvent;
   };
 }
 
 /**
  * The event object handlers receive. `EmitterWebhookEvent<"issues.opened">` has `name: "issues"`
- * and `payload.action: "opened"`; a union of names gives a union of events.
+ * and the opened payload (`payload.action` is `"opened"`); `EmitterWebhookEvent<"issues">` has the
+ * union of every `issues` payload; a union of names gives the union of their events.
  */
-export type EmitterWebhookEvent<TName extends EmitterWebhookEventName = EmitterWebhookEventName> = {
-  [K in TName]: {
-    id: string;
-    name: EmitterWebhookEventMap[K]["name"];
-    payload: EmitterWebhookEventMap[K]["payload"];
-  };
-}[TName];
+export type EmitterWebhookEvent<TName extends EmitterWebhookEventName = EmitterWebhookEventName> =
+  EmitterWebhookEventMap[TName];

@@ -1,0 +1,160 @@
+// Type-check cost of the payload types: the same consumer checked against typewire's types and
+// against @octokit/webhooks, with `tsc --extendedDiagnostics`, with and without skipLibCheck.
+// Run with `npm run bench:types`. Scratch projects go to bench/.work/payload-types (gitignored).
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { consumerSource } from "./consumer.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const work = join(root, "bench/.work/payload-types");
+const tsc = join(root, "node_modules/typescript/lib/tsc.js");
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+interface Sample {
+  checkTime: number;
+  totalTime: number;
+  instantiations: number;
+  memory: number;
+}
+
+/** Declarations of @typewire/runtime as a user installs them: `types` condition, no sources. */
+function buildOurPackage(): void {
+  const packageDir = join(work, "ours/node_modules/@typewire/runtime");
+  execFileSync(process.execPath, [
+    tsc,
+    "-p",
+    join(root, "runtime/tsconfig.build.json"),
+    "--emitDeclarationOnly",
+    "--outDir",
+    join(packageDir, "dist"),
+  ]);
+  const manifest = JSON.parse(readFileSync(join(root, "runtime/package.json"), "utf8"));
+  for (const entry of Object.values(manifest.exports) as Record<string, string>[]) {
+    if (typeof entry === "object") delete entry["typewire-source"];
+  }
+  writeFileSync(join(packageDir, "package.json"), JSON.stringify(manifest, null, 2));
+}
+
+function writeProject(name: string, library: string, options: Record<string, unknown>): string {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "consumer.ts"), consumerSource(library));
+  // No ambient @types (the peer needs the DOM lib for fetch types, so both get it), and TypeScript's own lib files are not re-checked: what is left
+  // to measure is the consumer and the library's declarations.
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: "ES2022",
+    lib: ["ES2022", "DOM"],
+    types: [],
+    skipDefaultLibCheck: true,
+    ...options,
+  };
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions, files: ["consumer.ts"] }, null, 2),
+  );
+  return dir;
+}
+
+function check(dir: string): Sample {
+  const result = spawnSync(
+    process.execPath,
+    [tsc, "-p", join(dir, "tsconfig.json"), "--extendedDiagnostics"],
+    {
+      encoding: "utf8",
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`type errors in ${dir}:\n${result.stdout}${result.stderr}`);
+  const read = (label: string) =>
+    Number(new RegExp(`^${label}:\\s+([\\d.]+)`, "m").exec(result.stdout)?.[1]);
+  return {
+    checkTime: read("Check time"),
+    totalTime: read("Total time"),
+    instantiations: read("Instantiations"),
+    memory: read("Memory used"),
+  };
+}
+
+function median(samples: Sample[]): Sample {
+  const mid = (pick: (s: Sample) => number) =>
+    samples.map(pick).sort((a, b) => a - b)[samples.length >> 1] ?? 0;
+  return {
+    checkTime: mid((s) => s.checkTime),
+    totalTime: mid((s) => s.totalTime),
+    instantiations: mid((s) => s.instantiations),
+    memory: mid((s) => s.memory),
+  };
+}
+
+rmSync(work, { recursive: true, force: true });
+buildOurPackage();
+const nodeNext = { module: "NodeNext", moduleResolution: "NodeNext" };
+const modes = [
+  { label: "skipLibCheck: false", options: { ...nodeNext, skipLibCheck: false } },
+  { label: "skipLibCheck: true", options: { ...nodeNext, skipLibCheck: true } },
+];
+// Compiles only (not measured): our declarations must also pass under node16 module settings.
+for (const skipLibCheck of [false, true]) {
+  check(
+    writeProject(`ours/node16-${skipLibCheck}`, "@typewire/runtime/webhooks", {
+      module: "Node16",
+      moduleResolution: "Node16",
+      skipLibCheck,
+    }),
+  );
+}
+
+const rows: string[] = [];
+const ratios: { mode: string; check: number; instantiations: number; memory: number }[] = [];
+for (const { label, options } of modes) {
+  const suffix = options.skipLibCheck ? "skip" : "full";
+  const ours = writeProject(`ours/${suffix}`, "@typewire/runtime/webhooks", options);
+  const theirs = writeProject(`theirs-${suffix}`, "@octokit/webhooks", options);
+  const samples = { ours: [] as Sample[], theirs: [] as Sample[] };
+  // Alternate the two so drift on a shared machine hits both alike.
+  for (let run = 0; run < RUNS; run++) {
+    samples.ours.push(check(ours));
+    samples.theirs.push(check(theirs));
+  }
+  const a = median(samples.ours);
+  const b = median(samples.theirs);
+  const ratio = (x: number, y: number) => (y === 0 ? Number.NaN : x / y);
+  ratios.push({
+    mode: label,
+    check: ratio(a.checkTime, b.checkTime),
+    instantiations: ratio(a.instantiations, b.instantiations),
+    memory: ratio(a.memory, b.memory),
+  });
+  for (const [who, s] of [
+    ["typewire", a],
+    ["@octokit/webhooks", b],
+  ] as const) {
+    rows.push(
+      `| ${label} | ${who} | ${s.checkTime.toFixed(2)} s | ${s.totalTime.toFixed(2)} s | ${s.instantiations} | ${s.memory} K |`,
+    );
+  }
+}
+
+console.log(`Payload type-check cost (median of ${RUNS} runs, tsc ${readTscVersion()})\n`);
+console.log("| mode | types | check time | total time | instantiations | memory |");
+console.log("|---|---|---|---|---|---|");
+for (const row of rows) console.log(row);
+console.log(
+  "\n| mode | check time ours/theirs | instantiations ours/theirs | memory ours/theirs | target (≤ 0.5) |",
+);
+console.log("|---|---|---|---|---|");
+for (const r of ratios) {
+  const met = r.check <= 0.5 && r.instantiations <= 0.5 ? "met" : "MISSED";
+  console.log(
+    `| ${r.mode} | ${r.check.toFixed(3)} | ${r.instantiations.toFixed(3)} | ${r.memory.toFixed(3)} | ${met} |`,
+  );
+}
+
+function readTscVersion(): string {
+  return JSON.parse(readFileSync(join(root, "node_modules/typescript/package.json"), "utf8"))
+    .version;
+}

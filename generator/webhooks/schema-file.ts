@@ -1,0 +1,67 @@
+import { Ajv } from "ajv";
+import { GeneratorError } from "../errors.js";
+import { type JsonSource, readJsonSource } from "../json-source.js";
+
+// Checks each file against the draft-07 meta-schema that ships with ajv, so a typo such as
+// `"type": "strng"` is reported at its line instead of producing a wrong type.
+const metaValidator = new Ajv({ strict: false });
+
+/**
+ * Reads one JSON Schema file: strict JSON (line and column on errors), a JSON object, and valid
+ * draft-07 JSON Schema, else a GeneratorError naming the file, line and entry.
+ *
+ * @example
+ * const source = await readSchemaFile("schemas/webhooks/payloads/push.json", "push.json");
+ */
+export async function readSchemaFile(path: string, file: string): Promise<JsonSource> {
+  const source = await readJsonSource(path, file);
+  if (!isObject(source.value))
+    throw new GeneratorError("a schema must be a JSON object", { file, line: 1, column: 1 });
+  const { $schema: _, ...schema } = source.value;
+  if (!metaValidator.validateSchema(schema)) {
+    const error = metaValidator.errors?.[0];
+    const path = (error?.instancePath ?? "").split("/").slice(1);
+    throw new GeneratorError(`not a valid JSON Schema: ${error?.message ?? "invalid"}`, {
+      file,
+      ...source.locate(path),
+      ...(path.length > 0 ? { entry: path.join(".") } : {}),
+    });
+  }
+  return source;
+}
+
+/**
+ * Throws for the first `$ref` that `resolves` rejects, naming its line and path. `path` is the
+ * location of the object holding the `$ref`.
+ *
+ * @example
+ * checkRefs(source, (ref) => ref.startsWith("#/definitions/"));
+ */
+export function checkRefs(
+  source: JsonSource,
+  resolves: (ref: string, path: (string | number)[]) => boolean,
+): void {
+  const visit = (value: unknown, path: (string | number)[]): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        visit(item, [...path, index]);
+      });
+    }
+    if (!isObject(value)) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && (typeof child !== "string" || !resolves(child, path))) {
+        throw new GeneratorError(`unresolvable $ref ${JSON.stringify(child)}`, {
+          file: source.file,
+          ...source.locate([...path, key]),
+          entry: [...path, key].join("."),
+        });
+      }
+      visit(child, [...path, key]);
+    }
+  };
+  visit(source.value, []);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,116 @@
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { createValidator, minimalPayload, schemas, table } from "./payload-schema-fixtures.js";
+
+interface ExampleGroup {
+  name: string;
+  examples: Record<string, unknown>[];
+}
+const groups: ExampleGroup[] = createRequire(import.meta.url)("@octokit/webhooks-examples");
+// The captured examples use the vendor's name for this event.
+const ourName = (name: string) =>
+  name === "github_app_authorization" ? "platform_app_authorization" : name;
+const examples = new Map<string, Record<string, unknown>[]>();
+for (const group of groups) {
+  const name = ourName(group.name);
+  if (name in table) examples.set(name, [...(examples.get(name) ?? []), ...group.examples]);
+}
+const validatorFor = createValidator();
+const describeErrors = (event: string) =>
+  JSON.stringify(
+    validatorFor(event)
+      .errors?.slice(0, 5)
+      .map((e) => `${e.instancePath} ${e.message}`),
+  );
+// repository_dispatch's action is whatever event_type the dispatching client sent.
+const FREE_FORM_ACTION = new Set(["repository_dispatch"]);
+
+describe("payload schemas against captured deliveries", () => {
+  it("cover every event of the table that has examples, and every table event has a schema", () => {
+    expect(examples.size).toBeGreaterThan(50);
+    for (const event of Object.keys(table)) expect(schemas).toHaveProperty([`${event}.json`]);
+    const withExamples = new Set(
+      groups.map((g) => ourName(g.name)).filter((name) => name in table),
+    );
+    expect([...examples.keys()].sort()).toEqual([...withExamples].sort());
+  });
+
+  for (const [event, payloads] of examples) {
+    it(`accepts every ${event} example (${payloads.length})`, () => {
+      const validate = validatorFor(event);
+      payloads.forEach((payload, index) => {
+        expect(
+          validate(payload),
+          `example ${index} (${String(payload.action ?? "")}): ${describeErrors(event)}`,
+        ).toBe(true);
+      });
+    });
+  }
+});
+
+describe("payload schemas reject what the platform never sends", () => {
+  for (const [event, actions] of Object.entries(table)) {
+    const variants = actions.length ? actions : [undefined];
+    it(`${event}: lists required fields; rejects a payload missing one, or with a wrong action`, () => {
+      const validate = validatorFor(event);
+      const file = schemas[`${event}.json`] as { required?: string[] };
+      for (const action of variants) {
+        const required = [...(file.required ?? []), ...(action ? requiredOf(event, action) : [])];
+        expect(required.length, "the event lists its required top-level fields").toBeGreaterThan(0);
+        if (action) expect(requiredOf(event, action)).toContain("action");
+      }
+      const bases = [
+        ...variants.map((action) => minimalPayload(event, action)),
+        ...(examples.get(event) ?? []).map((payload) => structuredClone(payload)),
+      ];
+      for (const base of bases) {
+        expect(validate(base), describeErrors(event)).toBe(true);
+        const action = base.action as string | undefined;
+        const required = new Set([
+          ...(file.required ?? []),
+          ...(action && !FREE_FORM_ACTION.has(event) ? requiredOf(event, action) : []),
+        ]);
+        for (const field of required) {
+          const { [field]: _, ...missing } = base;
+          expect(validate(missing), `accepted ${event}.${action ?? ""} without ${field}`).toBe(
+            false,
+          );
+        }
+        if (action !== undefined && !FREE_FORM_ACTION.has(event)) {
+          expect(validate({ ...base, action: "not_an_action" })).toBe(false);
+        }
+      }
+    });
+  }
+
+  it("repository_dispatch accepts any action, since it is the dispatcher's event_type", () => {
+    const validate = validatorFor("repository_dispatch");
+    expect(
+      validate({ ...minimalPayload("repository_dispatch", "sample"), action: "deploy-now" }),
+    ).toBe(true);
+  });
+
+  it("pull_request.review_requested names a requested user or team", () => {
+    const validate = validatorFor("pull_request");
+    const base = minimalPayload("pull_request", "review_requested");
+    expect(validate(base), describeErrors("pull_request")).toBe(true);
+    const { requested_reviewer: user, ...neither } = base;
+    expect(validate(neither)).toBe(false);
+    const team = minimalPayload("team", "created").team;
+    expect(validate({ ...neither, requested_team: team }), describeErrors("pull_request")).toBe(
+      true,
+    );
+    expect(user).toBeDefined();
+  });
+
+  it("push has no action", () => {
+    expect((schemas["push.json"] as { properties: object }).properties).not.toHaveProperty(
+      "action",
+    );
+  });
+});
+
+function requiredOf(event: string, action: string): string[] {
+  const file = schemas[`${event}.json`] as { definitions: Record<string, { required?: string[] }> };
+  return file.definitions[action]?.required ?? [];
+}
