@@ -67,7 +67,7 @@ describe("loadSchemaFile", () => {
       '{\n  "data": {\n    "ping": "pong"\n  }\n}\n',
       /not an introspection result/,
       2,
-      11,
+      3,
     ],
     [
       "errors.json",
@@ -81,7 +81,7 @@ describe("loadSchemaFile", () => {
       '{ "__schema": { "queryType": { "name": "Query" }, "types": [] } }',
       /invalid introspection result/,
       1,
-      15,
+      3,
     ],
     [
       "schema.txt",
