@@ -22,9 +22,13 @@ export interface JsonSource {
  * of two duplicate keys and silently lose the first.
  */
 export async function readJsonSource(file: string, displayName = file): Promise<JsonSource> {
-  let text: string;
+  return parseJsonSource(await readInputFile(file, displayName), displayName);
+}
+
+/** Reads an input file as UTF-8; failures are GeneratorErrors naming the file. */
+export async function readInputFile(file: string, displayName = file): Promise<string> {
   try {
-    text = await readFile(file, "utf8");
+    return await readFile(file, "utf8");
   } catch (error) {
     throw new GeneratorError(
       `cannot read file: ${describeFsError(error)}`,
@@ -32,7 +36,6 @@ export async function readJsonSource(file: string, displayName = file): Promise<
       { cause: error },
     );
   }
-  return parseJsonSource(text, displayName);
 }
 
 /** Parses JSON text as {@link readJsonSource} does. */

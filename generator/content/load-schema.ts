@@ -1,10 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { GraphQLError, type GraphQLSchema, buildASTSchema, parse, validateSchema } from "graphql";
 // graphql-js keeps the located errors of SDL validation here; buildSchema flattens them to text.
 import { validateSDL } from "graphql/validation/validate.js";
 import { GeneratorError } from "../errors.js";
-import { describeFsError, parseJsonSource } from "../json-source.js";
+import { parseJsonSource, readInputFile } from "../json-source.js";
 import { schemaFromIntrospection } from "./introspection-result.js";
 
 const SDL_EXTENSIONS = new Set([".graphql", ".graphqls", ".gql", ".sdl"]);
@@ -18,16 +17,7 @@ const SDL_EXTENSIONS = new Set([".graphql", ".graphqls", ".gql", ".sdl"]);
  * const schema = await loadSchemaFile("schemas/content/schema.graphql");
  */
 export async function loadSchemaFile(file: string, displayName = file): Promise<GraphQLSchema> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    throw new GeneratorError(
-      `cannot read file: ${describeFsError(error)}`,
-      { file: displayName },
-      { cause: error },
-    );
-  }
+  const text = await readInputFile(file, displayName);
   const extension = extname(file).toLowerCase();
   if (extension === ".json") {
     const source = parseJsonSource(text, displayName);
