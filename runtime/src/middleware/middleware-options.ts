@@ -1,0 +1,87 @@
+import type { MiddlewareLogger, MiddlewareWebhooks } from "./middleware-webhooks.js";
+
+/** Options shared by `createNodeMiddleware` and `createWebMiddleware`. */
+export interface MiddlewareOptions {
+  /** Path the platform posts to. Default `/api/platform/webhooks`. */
+  path?: string;
+  /** Logger for failures; defaults to the webhooks instance's logger. */
+  log?: MiddlewareLogger;
+  /** Milliseconds to wait for handlers before answering 202. Default 9000. */
+  timeout?: number;
+  /** Largest accepted body in bytes. Default 25 MB, the platform's own cap. */
+  maxBodySize?: number;
+}
+
+/** Options after defaults and validation; built once per middleware, never per request. */
+export interface ResolvedOptions {
+  path: string;
+  log: MiddlewareLogger;
+  timeout: number;
+  maxBodySize: number;
+}
+
+export const DEFAULT_PATH = "/api/platform/webhooks";
+export const DEFAULT_TIMEOUT = 9_000;
+export const DEFAULT_MAX_BODY_SIZE = 25 * 1024 * 1024;
+
+const noop = () => undefined;
+// Without a logger anywhere, failures still must not vanish: they go to the console, which is
+// the one place the runtime writes on its own, as the spec's default logger does.
+const fallbackLog: MiddlewareLogger = {
+  debug: noop,
+  info: noop,
+  // biome-ignore lint/suspicious/noConsole: the documented default logger
+  warn: (...data) => console.warn(...data),
+  // biome-ignore lint/suspicious/noConsole: the documented default logger
+  error: (...data) => console.error(...data),
+};
+
+/**
+ * Validates and fills in middleware options. Throws a `TypeError` naming the bad option.
+ *
+ * @example
+ * resolveOptions(webhooks, { path: "/hooks" }).path; // "/hooks"
+ */
+export function resolveOptions(
+  webhooks: MiddlewareWebhooks,
+  options: MiddlewareOptions = {},
+): ResolvedOptions {
+  if (
+    !webhooks ||
+    typeof webhooks.verifyBody !== "function" ||
+    typeof webhooks.receive !== "function"
+  ) {
+    throw new TypeError("[typewire] middleware: the first argument must be a Webhooks instance");
+  }
+  const path = options.path ?? DEFAULT_PATH;
+  if (typeof path !== "string" || !path.startsWith("/")) {
+    throw new TypeError(
+      `[typewire] middleware: options.path must start with "/", got ${JSON.stringify(path)}`,
+    );
+  }
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  if (!Number.isFinite(timeout) || timeout < 0) {
+    throw new TypeError(
+      `[typewire] middleware: options.timeout must be a number of milliseconds >= 0, got ${timeout}`,
+    );
+  }
+  const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_SIZE;
+  if (!Number.isSafeInteger(maxBodySize) || maxBodySize < 0) {
+    throw new TypeError(
+      `[typewire] middleware: options.maxBodySize must be a whole number of bytes, got ${maxBodySize}`,
+    );
+  }
+  return {
+    path: trimPath(path),
+    log: options.log ?? webhooks.log ?? fallbackLog,
+    timeout,
+    maxBodySize,
+  };
+}
+
+/** Drops trailing slashes, keeping the root path `/`. */
+export function trimPath(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 47) end--;
+  return end === path.length ? path : path.slice(0, end);
+}
