@@ -16,31 +16,36 @@ const MISMATCH_REPLY = errorReply(
   400,
   "Signature does not match the request body (header x-hub-signature-256)",
 );
+const ACCEPTED_REPLY = jsonReply(202, { ok: true, pending: "handlers are still running" });
 
 /**
- * Verifies, parses and dispatches one delivery, and picks the reply. Answers synchronously
- * where it can so the node adapter awaits nothing but the handlers.
+ * Verifies, parses and dispatches one delivery, then calls `done` once with the reply.
+ * Callback-shaped so the node adapter pays for no promise beyond the handlers' own.
  *
  * @example
- * const reply = await handleDelivery(webhooks, options, { body, decode, name: "push", id: "1", signature });
+ * handleDelivery(webhooks, options, { body, decode, name: "push", id: "1", signature }, (reply) => send(reply));
  */
 export function handleDelivery(
   webhooks: MiddlewareWebhooks,
   options: ResolvedOptions,
   delivery: Delivery,
-): Reply | Promise<Reply> {
+  done: (reply: Reply) => void,
+): void {
   let verified: boolean | Promise<boolean>;
   try {
     verified = webhooks.verifyBody(delivery.body, delivery.signature);
   } catch {
-    return mismatch(options, delivery);
+    verified = false;
   }
-  if (verified === true) return parseAndReceive(webhooks, options, delivery);
-  if (verified === false) return mismatch(options, delivery);
-  return Promise.resolve(verified).then(
-    (ok) => (ok ? parseAndReceive(webhooks, options, delivery) : mismatch(options, delivery)),
-    () => mismatch(options, delivery),
-  );
+  if (verified === true) parseAndReceive(webhooks, options, delivery, done);
+  else if (verified === false) done(mismatch(options, delivery));
+  else {
+    Promise.resolve(verified).then(
+      (ok) =>
+        ok ? parseAndReceive(webhooks, options, delivery, done) : done(mismatch(options, delivery)),
+      () => done(mismatch(options, delivery)),
+    );
+  }
 }
 
 function mismatch(options: ResolvedOptions, delivery: Delivery): Reply {
@@ -54,7 +59,8 @@ function parseAndReceive(
   webhooks: MiddlewareWebhooks,
   options: ResolvedOptions,
   delivery: Delivery,
-) {
+  done: (reply: Reply) => void,
+): void {
   let text = delivery.decode(delivery.body);
   // A signed body may start with a byte-order mark; the signature covered it, JSON.parse must not see it.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -62,60 +68,61 @@ function parseAndReceive(
   try {
     payload = JSON.parse(text);
   } catch (error) {
-    return errorReply(400, `Request body is not valid JSON: ${(error as Error).message}`);
+    done(errorReply(400, `Request body is not valid JSON: ${(error as Error).message}`));
+    return;
   }
   if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
     const kind =
       payload === null ? "null" : Array.isArray(payload) ? "an array" : `a ${typeof payload}`;
-    return errorReply(400, `Request body must be a JSON object, got ${kind}`);
+    done(errorReply(400, `Request body must be a JSON object, got ${kind}`));
+    return;
   }
-  const event = {
-    id: delivery.id,
-    name: delivery.name,
-    payload: payload as Record<string, unknown>,
-  };
-  return receiveWithTimeout(webhooks, options, event);
+  receive(
+    webhooks,
+    options,
+    { id: delivery.id, name: delivery.name, payload: payload as Record<string, unknown> },
+    done,
+  );
 }
 
-function receiveWithTimeout(
+function receive(
   webhooks: MiddlewareWebhooks,
   options: ResolvedOptions,
   event: MiddlewareEvent,
-) {
-  return new Promise<Reply>((resolve) => {
-    let answered = false;
-    const timer = setTimeout(() => {
-      answered = true;
-      options.log.warn(
-        `[typewire] webhook ${event.name} (${event.id}): handlers still running after ${options.timeout} ms, answered 202`,
-      );
-      resolve(ACCEPTED_REPLY);
-    }, options.timeout);
-    const fail = (error: unknown) => {
-      const message = errorMessage(error);
-      options.log.error(
-        `[typewire] webhook ${event.name} (${event.id}) failed${answered ? " after the 202 answer" : ""}: ${message}`,
-      );
-      if (answered) return;
-      clearTimeout(timer);
-      resolve(errorReply(errorStatus(error), message));
-    };
-    let running: Promise<void>;
-    try {
-      running = webhooks.receive(event);
-    } catch (error) {
-      fail(error);
-      return;
-    }
-    Promise.resolve(running).then(() => {
-      if (answered) return;
-      clearTimeout(timer);
-      resolve(OK_REPLY);
-    }, fail);
+  done: (reply: Reply) => void,
+): void {
+  let answered = false;
+  const deadline = options.deadlines.add(() => {
+    answered = true;
+    options.log.warn(
+      `[typewire] webhook ${event.name} (${event.id}): handlers still running after ${options.timeout} ms, answered 202`,
+    );
+    done(ACCEPTED_REPLY);
   });
+  const fail = (error: unknown) => {
+    const message = errorMessage(error);
+    options.log.error(
+      `[typewire] webhook ${event.name} (${event.id}) failed${answered ? " after the 202 answer" : ""}: ${message}`,
+    );
+    if (answered) return;
+    answered = true;
+    options.deadlines.remove(deadline);
+    done(errorReply(errorStatus(error), message));
+  };
+  let running: Promise<void>;
+  try {
+    running = webhooks.receive(event);
+  } catch (error) {
+    fail(error);
+    return;
+  }
+  Promise.resolve(running).then(() => {
+    if (answered) return;
+    answered = true;
+    options.deadlines.remove(deadline);
+    done(OK_REPLY);
+  }, fail);
 }
-
-const ACCEPTED_REPLY = jsonReply(202, { ok: true, pending: "handlers are still running" });
 
 /** The error's own `status` when it is a valid 4xx/5xx (or that of the first inner error that has one), else 500. */
 export function errorStatus(error: unknown): number {

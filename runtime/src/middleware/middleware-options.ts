@@ -1,3 +1,4 @@
+import { type DeadlineList, createDeadlineList } from "./deadline-list.js";
 import type { MiddlewareLogger, MiddlewareWebhooks } from "./middleware-webhooks.js";
 
 /** Options shared by `createNodeMiddleware` and `createWebMiddleware`. */
@@ -18,6 +19,7 @@ export interface ResolvedOptions {
   log: MiddlewareLogger;
   timeout: number;
   maxBodySize: number;
+  deadlines: DeadlineList;
 }
 
 export const DEFAULT_PATH = "/api/platform/webhooks";
@@ -76,6 +78,7 @@ export function resolveOptions(
     log: options.log ?? webhooks.log ?? fallbackLog,
     timeout,
     maxBodySize,
+    deadlines: createDeadlineList(timeout),
   };
 }
 

@@ -1,6 +1,8 @@
 /** One middleware answer: status, JSON body bytes and the headers both adapters send. */
 export interface Reply {
   readonly status: number;
+  /** The JSON text. Node writes it as a string: headers and body then leave in one write. */
+  readonly text: string;
   /** UTF-8 JSON bytes; `content-length` is their count, not the string length. */
   readonly body: Uint8Array;
   /** Flat `[name, value, ...]` pairs, the form node's `writeHead` takes without copying. */
@@ -16,9 +18,11 @@ const encoder = new TextEncoder();
  * jsonReply(200, { ok: true }).headers; // ["content-type", "application/json; charset=utf-8", "content-length", "11"]
  */
 export function jsonReply(status: number, value: unknown): Reply {
-  const body = encoder.encode(JSON.stringify(value));
+  const text = JSON.stringify(value);
+  const body = encoder.encode(text);
   return {
     status,
+    text,
     body,
     headers: [
       "content-type",

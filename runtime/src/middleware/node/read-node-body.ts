@@ -1,7 +1,10 @@
+/// <reference types="node" />
 import type { IncomingMessage } from "node:http";
 
 /** Why a body could not be read: over the size limit, or cut off by the client. */
 export type BodyFailure = "too-large" | "aborted";
+
+const EMPTY = Buffer.alloc(0);
 
 /**
  * Reads a request body into one Buffer without copying when it arrives in one chunk, and
@@ -34,14 +37,13 @@ export function readNodeBody(
   req.on("end", () => {
     if (settled) return;
     settled = true;
-    done(chunks ? Buffer.concat(chunks, size) : (first ?? Buffer.alloc(0)), undefined);
+    done(chunks ? Buffer.concat(chunks, size) : (first ?? EMPTY), undefined);
   });
-  const abort = () => {
+  // A client that goes away mid-body makes node destroy the request with an "aborted" error.
+  req.on("error", () => {
     if (settled) return;
     settled = true;
     first = chunks = undefined;
     done(undefined, "aborted");
-  };
-  req.on("error", abort);
-  req.on("close", abort);
+  });
 }

@@ -81,12 +81,13 @@ export function createWebMiddleware(
     if (body === "too-large") return toResponse(tooLarge(resolved.maxBodySize), false);
     if (body === "aborted")
       return toResponse(errorReply(400, "The request body was cut off before its end"), false);
-    const reply = await handleDelivery(webhooks, resolved, {
-      body,
-      decode,
-      name: name!,
-      id: id!,
-      signature: signature!,
+    const reply = await new Promise<Reply>((resolve) => {
+      handleDelivery(
+        webhooks,
+        resolved,
+        { body, decode, name: name!, id: id!, signature: signature! },
+        resolve,
+      );
     });
     return toResponse(reply, false);
   };
