@@ -7,3 +7,9 @@ export {
   emitterEventNames,
   validateEventName,
 } from "../../../output/webhooks/index.js";
+export * from "../event-handler/index.js";
+export { createLogger } from "../logger.js";
+export { type SecretOrSecrets, sign, verify } from "../signature/index.js";
+export type { WebhookDelivery } from "../verify-and-receive.js";
+export { WebhookRequestError } from "../webhook-request-error.js";
+export { Webhooks, type WebhooksOptions } from "../webhooks.js";

@@ -1,0 +1,46 @@
+import type { EventHandlerState, WebhookEventHandlerError } from "./types.js";
+
+/**
+ * Calls every `onError` handler with `error`, without awaiting them. A throw or rejection
+ * inside an error handler goes to `log.error`: never swallowed, never an unhandled rejection.
+ *
+ * @example
+ * emitError(state, withEvent(caught, event));
+ */
+export function emitError(state: EventHandlerState, error: WebhookEventHandlerError): void {
+  for (const handler of state.error) {
+    try {
+      const result = handler(error);
+      if (isThenable(result)) {
+        result.then(undefined, (failure: unknown) => reportFailure(state, failure, error));
+      }
+    } catch (failure) {
+      reportFailure(state, failure, error);
+    }
+  }
+}
+
+function reportFailure(state: EventHandlerState, failure: unknown, original: Error): void {
+  try {
+    state.log.error(
+      `[typewire] an "error" event handler failed while handling: ${original.message}`,
+      failure,
+    );
+  } catch {
+    // A logger that throws has nowhere left to report to; dropping here keeps the process up.
+  }
+}
+
+/**
+ * True for promises and promise-like values (anything with a callable `then`).
+ *
+ * @example
+ * isThenable(Promise.resolve()); // true
+ */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === "object" || typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}

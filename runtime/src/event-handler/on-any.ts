@@ -1,0 +1,14 @@
+import { assertHandler } from "./on.js";
+import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
+
+/**
+ * Registers `handler` for every received event (the `"*"` registration). It gets the event as
+ * received, never the `transform` result.
+ *
+ * @example
+ * onAny(state, ({ id, name }) => log.info(`delivery ${id}: ${name}`));
+ */
+export function onAny(state: EventHandlerState, handler: AnyEventHandlerFunction): void {
+  assertHandler("onAny", handler);
+  state.any = [...state.any, handler];
+}

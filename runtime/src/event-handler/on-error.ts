@@ -1,0 +1,15 @@
+import { assertHandler } from "./on.js";
+import type { ErrorHandlerFunction, EventHandlerState } from "./types.js";
+
+/**
+ * Registers `handler` for every handler failure (the `"error"` registration), and for failed
+ * signature checks in `verifyAndReceive`. It gets the error with `.event` set; its result is not
+ * awaited, so a slow error handler never delays `receive`.
+ *
+ * @example
+ * onError(state, (error) => report(error, { delivery: error.event.id }));
+ */
+export function onError(state: EventHandlerState, handler: ErrorHandlerFunction): void {
+  assertHandler("onError", handler);
+  state.error = [...state.error, handler];
+}

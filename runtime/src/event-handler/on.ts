@@ -1,0 +1,43 @@
+import { validateEventName } from "../../../output/webhooks/index.js";
+import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
+
+/**
+ * Registers `handler` for one event name or `event.action` combination, or for each of a list.
+ * Names are checked against the event table in `warn` mode: an unknown name is logged and still
+ * registered; `"*"` and `"error"` throw, pointing to `onAny` and `onError`.
+ *
+ * @example
+ * on(state, ["issues.opened", "issues.reopened"], async ({ payload }) => triage(payload));
+ */
+export function on(
+  state: EventHandlerState,
+  nameOrNames: string | readonly string[],
+  handler: AnyEventHandlerFunction,
+): void {
+  assertHandler("on", handler);
+  const names = typeof nameOrNames === "string" ? [nameOrNames] : nameOrNames;
+  if (!Array.isArray(names)) {
+    throw new TypeError(
+      "[typewire] on: the first argument must be an event name or an array of event names",
+    );
+  }
+  // Check every name before registering any, so a bad entry does not leave half the list set.
+  for (const name of names) validateEventName(name, { onUnknownEventName: "warn", log: state.log });
+  for (const name of names) {
+    state.named.set(name, [...(state.named.get(name) ?? []), handler]);
+  }
+}
+
+/**
+ * Throws a `TypeError` naming the method when `handler` is not a function.
+ *
+ * @example
+ * assertHandler("onAny", undefined); // throws: [typewire] onAny: handler must be a function ...
+ */
+export function assertHandler(method: string, handler: unknown): void {
+  if (typeof handler !== "function") {
+    throw new TypeError(
+      `[typewire] ${method}: handler must be a function, got ${handler === null ? "null" : typeof handler}`,
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import { createHmac } from "node:crypto";
+import { assertSecret, assertStringPayload } from "../assert-arguments.js";
+
+/**
+ * Signs a payload as the platform does: HMAC-SHA256 over its UTF-8 bytes, formatted as
+ * `sha256=` and 64 lowercase hex characters. Node implementation (`node:crypto`); same results
+ * as the web one.
+ *
+ * @example
+ * await sign("It's a Secret to Everybody", "Hello, World!");
+ * // "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17"
+ */
+export async function sign(secret: string, payload: string): Promise<string> {
+  assertSecret("sign", secret);
+  assertStringPayload("sign", payload);
+  return `sha256=${createHmac("sha256", secret).update(payload, "utf8").digest("hex")}`;
+}

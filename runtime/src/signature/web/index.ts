@@ -1,0 +1,3 @@
+export { sign } from "./sign.js";
+export { verify } from "./verify.js";
+export { verifyBytes } from "./verify-bytes.js";

@@ -1,0 +1,89 @@
+import { sign, verify } from "#signature";
+import {
+  createEventHandlerState,
+  type EventHandler,
+  eventHandlerFor,
+} from "./event-handler/create-event-handler.js";
+import type { EventHandlerOptions, Untransformed } from "./event-handler/types.js";
+import { verifyAndReceive, type WebhookDelivery } from "./verify-and-receive.js";
+
+/** Options of the {@link Webhooks} constructor. */
+export interface WebhooksOptions<
+  TTransformed = Untransformed,
+> extends EventHandlerOptions<TTransformed> {
+  /** The signing secret configured on the platform. Required, non-empty. */
+  secret: string;
+  /**
+   * Older secrets still accepted during a rotation. Verification tries `secret` first, then
+   * these in order; `sign` always uses `secret`.
+   */
+  additionalSecrets?: readonly string[] | undefined;
+}
+
+/**
+ * Signs, verifies and dispatches webhook deliveries. Every method is a bound function, so it
+ * can be passed around or destructured. `sign`, `verify` and `verifyAndReceive` return
+ * promises on every runtime (`node:crypto` on Node, WebCrypto elsewhere).
+ *
+ * @example
+ * const webhooks = new Webhooks({ secret: process.env.WEBHOOK_SECRET! });
+ * webhooks.on("issues.opened", ({ payload }) => console.log(payload.action)); // "opened"
+ * await webhooks.verifyAndReceive({ id, name: "issues", payload: rawBody, signature });
+ */
+export class Webhooks<TTransformed = Untransformed> implements EventHandler<TTransformed> {
+  /** Signs a payload with the primary secret: `sha256=` and 64 lowercase hex characters. */
+  readonly sign: (payload: string) => Promise<string>;
+  /** Checks a signature against the primary secret, then the additional ones. */
+  readonly verify: (payload: string, signature: string) => Promise<boolean>;
+  readonly on: EventHandler<TTransformed>["on"];
+  readonly onAny: EventHandler<TTransformed>["onAny"];
+  readonly onError: EventHandler<TTransformed>["onError"];
+  readonly removeListener: EventHandler<TTransformed>["removeListener"];
+  readonly receive: EventHandler<TTransformed>["receive"];
+  /**
+   * Verifies, parses and receives a delivery. Rejects with a `WebhookRequestError` carrying
+   * `status: 400` for a missing or wrong signature (also sent to `onError` handlers), a missing
+   * name, or a body that is not a JSON object; with an `AggregateError` if handlers fail.
+   */
+  readonly verifyAndReceive: (delivery: WebhookDelivery) => Promise<void>;
+
+  constructor(options: WebhooksOptions<TTransformed>) {
+    const secrets = secretsOf(options);
+    const primary = secrets[0]!;
+    const state = createEventHandlerState(options);
+    const handler = eventHandlerFor<TTransformed>(state);
+    this.sign = (payload) => sign(primary, payload);
+    this.verify = (payload, signature) => verify(secrets, payload, signature);
+    this.on = handler.on;
+    this.onAny = handler.onAny;
+    this.onError = handler.onError;
+    this.removeListener = handler.removeListener;
+    this.receive = handler.receive;
+    this.verifyAndReceive = (delivery) => verifyAndReceive(state, secrets, delivery);
+  }
+}
+
+function secretsOf(options: WebhooksOptions<unknown>): readonly string[] {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError("[typewire] new Webhooks(options): options.secret is required");
+  }
+  const { secret, additionalSecrets = [] } = options;
+  if (typeof secret !== "string" || secret === "") {
+    throw new TypeError(
+      "[typewire] new Webhooks(options): options.secret is required (the non-empty signing secret configured on the platform)",
+    );
+  }
+  if (!Array.isArray(additionalSecrets)) {
+    throw new TypeError(
+      "[typewire] new Webhooks(options): options.additionalSecrets must be an array of strings",
+    );
+  }
+  additionalSecrets.forEach((extra: unknown, index) => {
+    if (typeof extra !== "string" || extra === "") {
+      throw new TypeError(
+        `[typewire] new Webhooks(options): options.additionalSecrets[${index}] must be a non-empty string`,
+      );
+    }
+  });
+  return [secret, ...additionalSecrets];
+}

@@ -1,0 +1,172 @@
+import { createHmac } from "node:crypto";
+import { WebhookRequestError, Webhooks } from "@typewire/runtime/webhooks";
+import { describe, expect, it, vi } from "vitest";
+
+const secret = "It's a Secret to Everybody";
+const hmac = (key: string, body: string | Uint8Array) =>
+  `sha256=${createHmac("sha256", key).update(body).digest("hex")}`;
+
+async function rejection(promise: Promise<unknown>) {
+  return promise.then(
+    () => expect.unreachable("expected a rejection"),
+    (error: unknown) => error as WebhookRequestError,
+  );
+}
+
+/**
+ * The `Webhooks` class behaviour that depends on the crypto path. Run once as is (node:crypto
+ * on Node) and once with the signature module swapped for the WebCrypto one.
+ */
+export function verifyAndReceiveScenarios(label: string): void {
+  describe(`Webhooks (${label})`, () => {
+    it("signs with the primary secret and verifies the known answer", async () => {
+      const webhooks = new Webhooks({ secret, additionalSecrets: ["old"] });
+      const signature = "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17";
+      await expect(webhooks.sign("Hello, World!")).resolves.toBe(signature);
+      await expect(webhooks.verify("Hello, World!", signature)).resolves.toBe(true);
+      await expect(webhooks.verify("Hello, World!", signature.toUpperCase())).resolves.toBe(false);
+    });
+
+    it("verifies signatures made with an additional secret (rotation)", async () => {
+      const webhooks = new Webhooks({ secret: "new", additionalSecrets: ["old", "older"] });
+      await expect(webhooks.verify("x", hmac("older", "x"))).resolves.toBe(true);
+      await expect(webhooks.verify("x", hmac("other", "x"))).resolves.toBe(false);
+      const seen = vi.fn();
+      webhooks.on("push", seen);
+      const payload = '{"ref":"main"}';
+      await webhooks.verifyAndReceive({
+        id: "1",
+        name: "push",
+        payload,
+        signature: hmac("old", payload),
+      });
+      expect(seen).toHaveBeenCalledTimes(1);
+    });
+
+    it("verifies, parses and receives a delivery", async () => {
+      const webhooks = new Webhooks({ secret });
+      const seen = vi.fn();
+      webhooks.on("issues.opened", seen);
+      const payload = '{"action":"opened","issue":{"title":"ünïcode"}}';
+      await webhooks.verifyAndReceive({
+        id: "7",
+        name: "issues",
+        payload,
+        signature: hmac(secret, payload),
+      });
+      expect(seen).toHaveBeenCalledWith({
+        id: "7",
+        name: "issues",
+        payload: { action: "opened", issue: { title: "ünïcode" } },
+      });
+    });
+
+    it("verifies raw bytes, including a byte-order mark, then parses them", async () => {
+      const webhooks = new Webhooks({ secret });
+      const seen = vi.fn();
+      webhooks.on("push", seen);
+      const payload = new Uint8Array([
+        0xef,
+        0xbb,
+        0xbf,
+        ...new TextEncoder().encode('{"ref":"é"}'),
+      ]);
+      await webhooks.verifyAndReceive({ name: "push", payload, signature: hmac(secret, payload) });
+      expect(seen).toHaveBeenCalledWith({ id: "", name: "push", payload: { ref: "é" } });
+    });
+
+    it("rejects a wrong signature with status 400, emits error, and runs no handler", async () => {
+      const webhooks = new Webhooks({ secret });
+      const handler = vi.fn();
+      const onError = vi.fn();
+      webhooks.onAny(handler);
+      webhooks.onError(onError);
+      const delivery = { id: "9", name: "push", payload: "{}", signature: hmac("wrong", "{}") };
+      const error = await rejection(webhooks.verifyAndReceive(delivery));
+      expect(error).toBeInstanceOf(WebhookRequestError);
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(/signature does not match the payload and secret/);
+      expect(error.event).toEqual({ id: "9", name: "push", payload: "{}" });
+      expect(onError).toHaveBeenCalledWith(error);
+      expect(handler).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ["a malformed signature", "sha256=nothex"],
+      ["an empty signature", ""],
+      ["no signature", undefined],
+    ])("rejects %s with status 400 and emits error", async (_case, signature) => {
+      const webhooks = new Webhooks({ secret });
+      const onError = vi.fn();
+      webhooks.onError(onError);
+      const error = await rejection(
+        webhooks.verifyAndReceive({ name: "push", payload: "{}", signature: signature as string }),
+      );
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(/signature (is missing|does not match)/);
+      expect(onError).toHaveBeenCalledTimes(1);
+    });
+
+    it.each([
+      ["invalid JSON", "{nope", /not valid JSON/],
+      ["a number", "1", /must be a JSON object, got number/],
+      ["a boolean", "true", /must be a JSON object, got boolean/],
+      ["a string", '"x"', /must be a JSON object, got string/],
+      ["null", "null", /must be a JSON object, got null/],
+      ["an array", "[1,2]", /must be a JSON object, got an array/],
+      ["an empty body", "", /not valid JSON/],
+    ])("rejects a signed payload that is %s with status 400", async (_case, payload, message) => {
+      const webhooks = new Webhooks({ secret });
+      const handler = vi.fn();
+      webhooks.onAny(handler);
+      const error = await rejection(
+        webhooks.verifyAndReceive({ name: "push", payload, signature: hmac(secret, payload) }),
+      );
+      expect(error).toBeInstanceOf(WebhookRequestError);
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(message);
+      expect(handler).not.toHaveBeenCalled();
+    });
+
+    it("rejects signed bytes that are not UTF-8 with status 400", async () => {
+      const webhooks = new Webhooks({ secret });
+      const payload = new Uint8Array([0x7b, 0xff, 0x7d]);
+      const error = await rejection(
+        webhooks.verifyAndReceive({ name: "push", payload, signature: hmac(secret, payload) }),
+      );
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(/not valid UTF-8/);
+    });
+
+    it("rejects a missing event name with status 400", async () => {
+      const webhooks = new Webhooks({ secret });
+      const error = await rejection(
+        webhooks.verifyAndReceive({ name: "", payload: "{}", signature: hmac(secret, "{}") }),
+      );
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(/event name is missing \(X-Platform-Event header\)/);
+    });
+
+    it("rejects a payload that is not the raw body with a TypeError", async () => {
+      const webhooks = new Webhooks({ secret });
+      const error = await rejection(
+        webhooks.verifyAndReceive({ name: "push", payload: {} as never, signature: "sha256=" }),
+      );
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toMatch(/payload must be the raw request body/);
+    });
+
+    it("rejects with the AggregateError of failing handlers, without a status", async () => {
+      const webhooks = new Webhooks({ secret });
+      webhooks.on("push", () => {
+        throw new Error("handler failed");
+      });
+      const error = (await rejection(
+        webhooks.verifyAndReceive({ name: "push", payload: "{}", signature: hmac(secret, "{}") }),
+      )) as unknown as AggregateError & { status?: number };
+      expect(error).toBeInstanceOf(AggregateError);
+      expect(error.errors[0].message).toBe("handler failed");
+      expect(error.status).toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,3 @@
+import { verifyAndReceiveScenarios } from "./verify-and-receive.scenarios.js";
+
+verifyAndReceiveScenarios("node:crypto");

@@ -1,0 +1,52 @@
+import { Webhooks } from "@typewire/runtime/webhooks";
+import { describe, expect, it, vi } from "vitest";
+
+describe("new Webhooks", () => {
+  it.each([
+    ["no options", undefined],
+    ["no secret", {}],
+    ["an empty secret", { secret: "" }],
+    ["a non-string secret", { secret: 42 }],
+  ])("throws a TypeError for %s", (_case, options) => {
+    expect(() => new Webhooks(options as never)).toThrow(TypeError);
+    expect(() => new Webhooks(options as never)).toThrow(/options.secret is required/);
+  });
+
+  it("throws for malformed additional secrets, naming the entry", () => {
+    expect(() => new Webhooks({ secret: "s", additionalSecrets: "old" as never })).toThrow(
+      /additionalSecrets must be an array/,
+    );
+    expect(() => new Webhooks({ secret: "s", additionalSecrets: ["ok", ""] })).toThrow(
+      /additionalSecrets\[1\] must be a non-empty string/,
+    );
+  });
+
+  it("exposes bound methods that work when destructured", async () => {
+    const { on, receive, removeListener, sign, verify } = new Webhooks({ secret: "s" });
+    const seen = vi.fn();
+    on("push", seen);
+    await receive({ name: "push", payload: {} });
+    removeListener("push", seen);
+    await receive({ name: "push", payload: {} });
+    expect(seen).toHaveBeenCalledTimes(1);
+    await expect(verify("x", await sign("x"))).resolves.toBe(true);
+  });
+
+  it("rejects sign and verify calls with missing arguments", async () => {
+    const webhooks = new Webhooks({ secret: "s" });
+    await expect(webhooks.sign(undefined as never)).rejects.toThrow(/sign: payload is required/);
+    await expect(webhooks.verify("x", undefined as never)).rejects.toThrow(
+      /verify: signature is required/,
+    );
+  });
+
+  it("keeps instances apart", async () => {
+    const a = new Webhooks({ secret: "a" });
+    const b = new Webhooks({ secret: "b" });
+    const seen = vi.fn();
+    a.on("push", seen);
+    await b.receive({ name: "push", payload: {} });
+    expect(seen).not.toHaveBeenCalled();
+    expect(await a.sign("x")).not.toBe(await b.sign("x"));
+  });
+});
