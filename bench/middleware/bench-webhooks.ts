@@ -1,17 +1,8 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import type { MiddlewareWebhooks } from "@typewire/runtime/middleware";
+import { Webhooks } from "@typewire/runtime/webhooks";
 
-/** The webhooks instance the benchmark serves: HMAC over the raw bytes and one no-op handler. */
-export function benchWebhooks(secret: string): MiddlewareWebhooks {
-  return {
-    verifyBody(body, signature) {
-      if (signature.length !== 71) return false;
-      const given = Buffer.from(signature.slice(7), "hex");
-      return (
-        given.length === 32 &&
-        timingSafeEqual(createHmac("sha256", secret).update(body).digest(), given)
-      );
-    },
-    async receive() {},
-  };
+/** The webhooks instance the benchmark serves: the real class with one no-op handler, as the peer's. */
+export function benchWebhooks(secret: string): Webhooks {
+  const webhooks = new Webhooks({ secret });
+  webhooks.on("issues", () => undefined);
+  return webhooks;
 }

@@ -1,47 +1,48 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import type { MiddlewareEvent, MiddlewareWebhooks } from "@typewire/runtime/middleware";
+import { createHmac } from "node:crypto";
+import type { Logger } from "@typewire/runtime/event-handler";
+import { type EmitterWebhookEvent, Webhooks } from "@typewire/runtime/webhooks";
 
 export const SECRET = "<SIGNING_SECRET>";
 
-/** Records what reached `receive` and the logger, and runs the handler a test gives it. */
-export interface RecordingWebhooks extends MiddlewareWebhooks {
-  received: MiddlewareEvent[];
+/** A real `Webhooks` instance plus what reached its handlers, its `onError` and a logger. */
+export interface Recording {
+  webhooks: Webhooks;
+  received: EmitterWebhookEvent[];
+  errors: Error[];
   logged: { level: string; message: string }[];
-  handler: (event: MiddlewareEvent) => unknown;
+  log: Logger;
+  /** Runs for every received event; replace it to make handlers slow or failing. */
+  handler: (event: EmitterWebhookEvent) => unknown;
 }
 
 /**
- * A webhooks instance for middleware tests: real HMAC-SHA256 over the raw bytes, and a
- * `receive` that runs one replaceable handler, rejecting with `.errors` as the runtime does.
+ * Builds a `Webhooks` whose `onAny` handler records each event and then runs `handler`, and
+ * whose `onError` handlers record each failure; `log` records what the middleware logs.
  */
-export function recordingWebhooks(secret = SECRET): RecordingWebhooks {
-  const logged: RecordingWebhooks["logged"] = [];
+export function recordingWebhooks(secret = SECRET): Recording {
+  const logged: Recording["logged"] = [];
   const entry = (level: string) => (message: unknown) => {
     logged.push({ level, message: String(message) });
   };
-  const webhooks: RecordingWebhooks = {
+  const recording: Recording = {
+    webhooks: new Webhooks({ secret }),
     received: [],
+    errors: [],
     logged,
-    handler: () => undefined,
     log: { debug: entry("debug"), info: entry("info"), warn: entry("warn"), error: entry("error") },
-    verifyBody(body, signature) {
-      if (!signature.startsWith("sha256=") || signature.length !== 71) return false;
-      const expected = createHmac("sha256", secret).update(body).digest();
-      return timingSafeEqual(expected, Buffer.from(signature.slice(7), "hex"));
-    },
-    async receive(event) {
-      webhooks.received.push(event);
-      try {
-        await webhooks.handler(event);
-      } catch (error) {
-        throw Object.assign(new Error((error as Error).message), { errors: [error] });
-      }
-    },
+    handler: () => undefined,
   };
-  return webhooks;
+  recording.webhooks.onAny((event) => {
+    recording.received.push(event);
+    return recording.handler(event);
+  });
+  recording.webhooks.onError((error) => {
+    recording.errors.push(error);
+  });
+  return recording;
 }
 
-/** `sha256=<hex>` over the given bytes, signed the way the platform signs. */
+/** `sha256=<hex>` over the given bytes, computed independently of the runtime under test. */
 export function signBytes(body: string | Uint8Array, secret = SECRET): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }

@@ -1,12 +1,13 @@
+import { type Logger, createLogger } from "../logger.js";
 import { type DeadlineList, createDeadlineList } from "./deadline-list.js";
-import type { MiddlewareLogger, MiddlewareWebhooks } from "./middleware-webhooks.js";
+import type { MiddlewareWebhooks } from "./middleware-webhooks.js";
 
 /** Options shared by `createNodeMiddleware` and `createWebMiddleware`. */
 export interface MiddlewareOptions {
   /** Path the platform posts to. Default `/api/platform/webhooks`. */
   path?: string;
-  /** Logger for failures; defaults to the webhooks instance's logger. */
-  log?: MiddlewareLogger;
+  /** Logger for refused deliveries and failures; `debug`/`info` default to no-ops, `warn`/`error` to the console. */
+  log?: Partial<Logger>;
   /** Milliseconds to wait for handlers before answering 202. Default 9000. */
   timeout?: number;
   /** Largest accepted body in bytes. Default 25 MB, the platform's own cap. */
@@ -16,7 +17,7 @@ export interface MiddlewareOptions {
 /** Options after defaults and validation; built once per middleware, never per request. */
 export interface ResolvedOptions {
   path: string;
-  log: MiddlewareLogger;
+  log: Logger;
   timeout: number;
   maxBodySize: number;
   deadlines: DeadlineList;
@@ -25,18 +26,6 @@ export interface ResolvedOptions {
 export const DEFAULT_PATH = "/api/platform/webhooks";
 export const DEFAULT_TIMEOUT = 9_000;
 export const DEFAULT_MAX_BODY_SIZE = 25 * 1024 * 1024;
-
-const noop = () => undefined;
-// Without a logger anywhere, failures still must not vanish: they go to the console, which is
-// the one place the runtime writes on its own, as the spec's default logger does.
-const fallbackLog: MiddlewareLogger = {
-  debug: noop,
-  info: noop,
-  // biome-ignore lint/suspicious/noConsole: the documented default logger
-  warn: (...data) => console.warn(...data),
-  // biome-ignore lint/suspicious/noConsole: the documented default logger
-  error: (...data) => console.error(...data),
-};
 
 /**
  * Validates and fills in middleware options. Throws a `TypeError` naming the bad option.
@@ -48,11 +37,7 @@ export function resolveOptions(
   webhooks: MiddlewareWebhooks,
   options: MiddlewareOptions = {},
 ): ResolvedOptions {
-  if (
-    !webhooks ||
-    typeof webhooks.verifyBody !== "function" ||
-    typeof webhooks.receive !== "function"
-  ) {
+  if (!webhooks || typeof webhooks.verifyAndReceive !== "function") {
     throw new TypeError("[typewire] middleware: the first argument must be a Webhooks instance");
   }
   const path = options.path ?? DEFAULT_PATH;
@@ -75,7 +60,7 @@ export function resolveOptions(
   }
   return {
     path: trimPath(path),
-    log: options.log ?? webhooks.log ?? fallbackLog,
+    log: createLogger(options.log),
     timeout,
     maxBodySize,
     deadlines: createDeadlineList(timeout),

@@ -1,3 +1,6 @@
+import { hmacSha256 } from "../signature/web/hmac.js";
+import { toSignature } from "../signature/to-signature.js";
+
 /** What a signed test delivery is made from. */
 export interface DeliveryInit {
   /** Signing secret, as given to `new Webhooks({ secret })`. */
@@ -34,22 +37,13 @@ export async function signDelivery(init: DeliveryInit): Promise<SignedDelivery> 
   const dot = init.name.indexOf(".");
   const event = dot === -1 ? init.name : init.name.slice(0, dot);
   const body = toBody(init.payload, dot === -1 ? undefined : init.name.slice(dot + 1));
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(init.secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const digest = new Uint8Array(await crypto.subtle.sign("HMAC", key, body));
-  let hex = "";
-  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
+  const signature = toSignature(await hmacSha256(init.secret, body));
   return {
     headers: {
       "content-type": "application/json",
       "x-platform-event": event,
       "x-platform-delivery": init.id ?? crypto.randomUUID(),
-      "x-hub-signature-256": `sha256=${hex}`,
+      "x-hub-signature-256": signature,
     },
     body,
   };

@@ -23,8 +23,6 @@ interface ParsedRequest extends IncomingMessage {
 
 const NOT_HANDLED = Promise.resolve(false);
 const HANDLED = Promise.resolve(true);
-// No encoding argument: `Buffer#toString()` then takes its fastest UTF-8 path.
-const decode = (body: Uint8Array) => (body as Buffer).toString();
 const CONSUMED_REPLY = errorReply(
   500,
   "The request body was already read by a body parser: mount the webhook middleware before body parsers such as express.json(), or keep the raw bytes in req.rawBody",
@@ -85,19 +83,15 @@ export function createNodeMiddleware(
     const parsed = req as ParsedRequest;
     const early = parsed.rawBody ?? parsed.body;
     if (early !== undefined || req.readableDidRead || req.readableEnded) {
-      const body =
-        early instanceof Uint8Array
-          ? early
-          : typeof early === "string"
-            ? Buffer.from(early)
-            : undefined;
+      const body = early instanceof Uint8Array || typeof early === "string" ? early : undefined;
       if (!body) return answer(res, CONSUMED_REPLY);
-      if (body.byteLength > maxBodySize) return answer(res, tooLarge(maxBodySize));
+      const size = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+      if (size > maxBodySize) return answer(res, tooLarge(maxBodySize));
       return new Promise<boolean>((resolve) => {
         handleDelivery(
           webhooks,
           resolved,
-          { body, decode, name: name!, id: id!, signature: signature! },
+          { body, name: name!, id: id!, signature: signature! },
           (reply) => {
             write(res, reply, false);
             resolve(true);
@@ -115,7 +109,7 @@ export function createNodeMiddleware(
         handleDelivery(
           webhooks,
           resolved,
-          { body: body!, decode, name: name!, id: id!, signature: signature! },
+          { body: body!, name: name!, id: id!, signature: signature! },
           (reply) => {
             write(res, reply, false);
             resolve(true);

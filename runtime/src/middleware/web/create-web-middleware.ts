@@ -18,9 +18,6 @@ export interface WebMiddlewareOptions extends MiddlewareOptions {
 /** A fetch-style handler: `Request` in, `Response` out. */
 export type WebMiddleware = (request: Request) => Promise<Response>;
 
-const decoder = new TextDecoder();
-const decode = (body: Uint8Array) => decoder.decode(body);
-
 /**
  * Creates the web-standard middleware for serverless and edge runtimes. It makes the same
  * decisions as the node adapter (same path matching, header checks and replies).
@@ -85,7 +82,7 @@ export function createWebMiddleware(
       handleDelivery(
         webhooks,
         resolved,
-        { body, decode, name: name!, id: id!, signature: signature! },
+        { body, name: name!, id: id!, signature: signature! },
         resolve,
       );
     });
