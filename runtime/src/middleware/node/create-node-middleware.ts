@@ -58,12 +58,14 @@ export function createNodeMiddleware(
       return answer(
         res,
         errorReply(400, `Request target cannot be parsed: ${JSON.stringify(target.slice(0, 200))}`),
+        hasUnreadBody(req),
       );
     }
     if (req.method !== "POST") {
       return answer(
         res,
         errorReply(404, `Unknown route: ${req.method} ${resolved.path} (deliveries use POST)`),
+        hasUnreadBody(req),
       );
     }
     const headers = req.headers;
@@ -76,7 +78,7 @@ export function createNodeMiddleware(
       signature,
       delivery: id,
     });
-    if (refused) return answer(res, refused);
+    if (refused) return answer(res, refused, hasUnreadBody(req));
     const declared = headers["content-length"];
     if (declared !== undefined && Number(declared) > maxBodySize)
       return answer(res, tooLarge(maxBodySize), true);
@@ -122,6 +124,18 @@ export function createNodeMiddleware(
 
 function tooLarge(limit: number): Reply {
   return errorReply(413, `Request body is larger than the ${limit}-byte limit (maxBodySize)`);
+}
+
+/**
+ * A refused request's body is never read; closing the connection after the answer spares
+ * reading (possibly megabytes of) it just to keep the connection for the next request.
+ */
+function hasUnreadBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return (
+    !req.readableEnded &&
+    (req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0"))
+  );
 }
 
 function answer(res: ServerResponse, reply: Reply, close = false): Promise<boolean> {
