@@ -2,7 +2,7 @@ import { type ServerResponse, createServer } from "node:http";
 import { EventSource } from "eventsource";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRelayClient, toDelivery } from "@typewire/runtime/relay";
-import { type RelayClient } from "@typewire/runtime/relay";
+import type { RelayClient } from "@typewire/runtime/relay";
 import { listen, type Running } from "../middleware/adapters.js";
 import { recordingWebhooks, signBytes } from "../middleware/test-webhooks.js";
 
