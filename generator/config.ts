@@ -42,7 +42,10 @@ const validateShape = new Ajv({ allErrors: false, strict: true }).compile(schema
  * Loads a config file, or `typewire.config.json` in `cwd` when there is one, or the bundled
  * defaults. Every path in a file is relative to the file's folder; every file it names must exist.
  */
-export async function loadConfig(file: string | undefined, cwd = process.cwd()): Promise<TypewireConfig> {
+export async function loadConfig(
+  file: string | undefined,
+  cwd = process.cwd(),
+): Promise<TypewireConfig> {
   const path = file ? resolve(cwd, file) : resolve(cwd, CONFIG_FILE_NAME);
   if (!file && !(await exists(path))) return defaultConfig(cwd);
   const display = relative(cwd, path) || path;
@@ -57,12 +60,21 @@ export async function loadConfig(file: string | undefined, cwd = process.cwd()):
       raw.webhooks.payloads === undefined
         ? undefined
         : await requireInput(source, base, ["webhooks", "payloads"], raw.webhooks.payloads);
-    config.webhooks = { events, out: resolve(base, raw.webhooks.out), ...(payloads ? { payloads } : {}) };
+    config.webhooks = {
+      events,
+      out: resolve(base, raw.webhooks.out),
+      ...(payloads ? { payloads } : {}),
+    };
   }
   return config;
 }
 
-async function requireInput(source: JsonSource, base: string, path: string[], value: string): Promise<string> {
+async function requireInput(
+  source: JsonSource,
+  base: string,
+  path: string[],
+  value: string,
+): Promise<string> {
   const absolute = resolve(base, value);
   if (!(await exists(absolute))) {
     throw new GeneratorError(`"${value}" does not exist (resolved to ${absolute})`, {

@@ -59,7 +59,10 @@ export async function watch(
     const paths = config ? inputsOf(config) : [];
     if (configFile) paths.push(resolve(cwd, configFile));
     for (const path of new Set(paths)) {
-      const isDirectory = await stat(path).then((s) => s.isDirectory(), () => false);
+      const isDirectory = await stat(path).then(
+        (s) => s.isDirectory(),
+        () => false,
+      );
       const folder = isDirectory ? path : dirname(path);
       const name = basename(path);
       try {

@@ -1,3 +1,4 @@
+import { isThenable } from "./is-thenable.js";
 import type { EventHandlerState, WebhookEventHandlerError } from "./types.js";
 
 /**
@@ -29,18 +30,4 @@ function reportFailure(state: EventHandlerState, failure: unknown, original: Err
   } catch {
     // A logger that throws has nowhere left to report to; dropping here keeps the process up.
   }
-}
-
-/**
- * True for promises and promise-like values (anything with a callable `then`).
- *
- * @example
- * isThenable(Promise.resolve()); // true
- */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    (typeof value === "object" || typeof value === "function") &&
-    typeof (value as { then?: unknown }).then === "function"
-  );
 }

@@ -1,4 +1,4 @@
-import { assertHandler } from "./on.js";
+import { assertHandler } from "./assert-handler.js";
 import type { ErrorHandlerFunction, EventHandlerState } from "./types.js";
 
 /**

@@ -1,4 +1,6 @@
 import { validateEventName } from "../../../output/webhooks/index.js";
+import { assertHandler } from "./assert-handler.js";
+import { handlersFor, setHandlersFor } from "./registrations.js";
 import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
 
 /**
@@ -24,20 +26,6 @@ export function on(
   // Check every name before registering any, so a bad entry does not leave half the list set.
   for (const name of names) validateEventName(name, { onUnknownEventName: "warn", log: state.log });
   for (const name of names) {
-    state.named.set(name, [...(state.named.get(name) ?? []), handler]);
-  }
-}
-
-/**
- * Throws a `TypeError` naming the method when `handler` is not a function.
- *
- * @example
- * assertHandler("onAny", undefined); // throws: [typewire] onAny: handler must be a function ...
- */
-export function assertHandler(method: string, handler: unknown): void {
-  if (typeof handler !== "function") {
-    throw new TypeError(
-      `[typewire] ${method}: handler must be a function, got ${handler === null ? "null" : typeof handler}`,
-    );
+    setHandlersFor(state, name, [...handlersFor(state, name), handler]);
   }
 }

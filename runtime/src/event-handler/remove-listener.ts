@@ -1,4 +1,5 @@
-import { assertHandler } from "./on.js";
+import { assertHandler } from "./assert-handler.js";
+import { handlersFor, setHandlersFor } from "./registrations.js";
 import type { EventHandlerState } from "./types.js";
 
 /**
@@ -19,11 +20,7 @@ export function removeListener(
   for (const name of names) {
     if (name === "*") state.any = without(state.any, handler);
     else if (name === "error") state.error = without(state.error, handler);
-    else {
-      const remaining = without(state.named.get(name) ?? [], handler);
-      if (remaining.length === 0) state.named.delete(name);
-      else state.named.set(name, remaining);
-    }
+    else setHandlersFor(state, name, without(handlersFor(state, name), handler));
   }
 }
 

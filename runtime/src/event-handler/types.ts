@@ -64,11 +64,20 @@ export interface EventHandlerOptions<TTransformed = Untransformed> {
 }
 
 /**
+ * The handlers registered under one event name: for the name itself, and per action. Keyed in
+ * two levels so `receive` never builds the `name.action` string.
+ */
+export interface NameRegistrations {
+  handlers: readonly AnyEventHandlerFunction[];
+  actions: Map<string, readonly AnyEventHandlerFunction[]>;
+}
+
+/**
  * Registrations, as immutable arrays replaced on every change, so `receive` iterates them
  * without copying and a handler that removes a listener mid-dispatch cannot skip another.
  */
 export interface EventHandlerState {
-  named: Map<string, readonly AnyEventHandlerFunction[]>;
+  named: Map<string, NameRegistrations>;
   any: readonly AnyEventHandlerFunction[];
   error: readonly ErrorHandlerFunction[];
   transform: ((event: EmitterWebhookEvent) => unknown) | undefined;

@@ -5,14 +5,18 @@ const signatureLength = prefix.length + 64;
  * Decodes a `sha256=<64 lowercase hex>` signature into its 32 digest bytes, or returns
  * `undefined` for anything else. Uppercase hex, a missing or different prefix, a short or long
  * string and stray characters are all rejected, so callers never compare malformed input.
+ * `into` lets a synchronous caller reuse one buffer instead of allocating per call.
  *
  * @example
  * parseSignature("sha256=" + "ab".repeat(32)); // Uint8Array(32) [171, 171, ...]
  * parseSignature("sha1=abc"); // undefined
  */
-export function parseSignature(signature: string): Uint8Array | undefined {
+export function parseSignature(
+  signature: string,
+  into: Uint8Array = new Uint8Array(32),
+): Uint8Array | undefined {
   if (signature.length !== signatureLength || !signature.startsWith(prefix)) return undefined;
-  const bytes = new Uint8Array(32);
+  const bytes = into;
   for (let i = 0; i < 32; i++) {
     const high = hexValue(signature.charCodeAt(prefix.length + 2 * i));
     const low = hexValue(signature.charCodeAt(prefix.length + 2 * i + 1));

@@ -1,4 +1,5 @@
 import { createEventHandler } from "@typewire/runtime/event-handler";
+import { validateEventName } from "@typewire/runtime/webhooks";
 import { describe, expect, it, vi } from "vitest";
 import { issuesOpened, push, spyLogger } from "./helpers.js";
 
@@ -53,5 +54,14 @@ describe("on / onAny / onError", () => {
     handler.on("push", seen);
     await handler.receive(push);
     expect(seen).toHaveBeenCalledTimes(2);
+  });
+
+  it("leaves unknown names to validateEventName at run time: silent under ignore", () => {
+    const log = spyLogger();
+    expect(() =>
+      validateEventName("issues.nope", { onUnknownEventName: "ignore", log }),
+    ).not.toThrow();
+    expect(log.warn).not.toHaveBeenCalled();
+    expect(() => validateEventName("issues.nope")).toThrow(/not a known event name/);
   });
 });

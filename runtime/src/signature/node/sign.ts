@@ -1,5 +1,8 @@
+// The Node adapter needs Node types; the build leaves them out everywhere else (types: []).
+/// <reference types="node" />
 import { createHmac } from "node:crypto";
 import { assertSecret, assertStringPayload } from "../assert-arguments.js";
+import { secretKey } from "./secret-key.js";
 
 /**
  * Signs a payload as the platform does: HMAC-SHA256 over its UTF-8 bytes, formatted as
@@ -13,5 +16,5 @@ import { assertSecret, assertStringPayload } from "../assert-arguments.js";
 export async function sign(secret: string, payload: string): Promise<string> {
   assertSecret("sign", secret);
   assertStringPayload("sign", payload);
-  return `sha256=${createHmac("sha256", secret).update(payload, "utf8").digest("hex")}`;
+  return `sha256=${createHmac("sha256", secretKey(secret)).update(payload, "utf8").digest("hex")}`;
 }

@@ -17,6 +17,8 @@ function keyFor(secret: string): Promise<CryptoKey> {
       ["sign"],
     );
     keys.set(secret, key);
+    // A failed import must not stay cached; the caller still sees the rejection.
+    key.catch(() => keys.delete(secret));
   }
   return key;
 }
