@@ -12,8 +12,8 @@ type Kind = (typeof ALL_KINDS)[number];
 // BENCH_KINDS=typewire,bare narrows a run while tuning; the documented run uses all three.
 const KINDS = (process.env.BENCH_KINDS?.split(",") as Kind[] | undefined) ?? ALL_KINDS;
 const CONCURRENCY = [32, 64];
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const WARMUP_SECONDS = 1;
 
 interface LoadResult {
@@ -99,35 +99,32 @@ async function main() {
 function report(samples: Map<string, Sample[]>): string {
   const lines = [
     `payload ${Buffer.byteLength(benchPayload())} bytes, ${ROUNDS} rounds x ${SECONDS} s per receiver and concurrency`,
+    "CPU figures are medians over the rounds; a ratio compares receivers within the same round, then takes the median.",
     "",
     "| receiver | connections | req/s | p50 ms | p99 ms | errors | CPU µs/req | CPU vs bare | CPU vs peer |",
     "|---|---|---|---|---|---|---|---|---|",
   ];
+  const verdicts: string[] = [];
   for (const connections of CONCURRENCY) {
-    const totals = new Map<
-      Kind,
-      { cpuPerRequest: number; rps: number; p50: number; p99: number; errors: number }
-    >();
+    const cpu = (kind: Kind, round: number) => {
+      const sample = samples.get(`${kind}@${connections}`)?.[round];
+      return sample ? sample.cpuMicros / sample.served : Number.NaN;
+    };
+    const rounds = Array.from({ length: ROUNDS }, (_, round) => round);
+    const ratio = (kind: Kind, base: Kind) =>
+      median(rounds.map((round) => cpu(kind, round) / cpu(base, round)));
     for (const kind of KINDS) {
       const list = samples.get(`${kind}@${connections}`) ?? [];
       const sum = (pick: (s: Sample) => number) => list.reduce((total, s) => total + pick(s), 0);
-      totals.set(kind, {
-        cpuPerRequest: sum((s) => s.cpuMicros) / sum((s) => s.served),
-        rps: sum((s) => s.rps) / list.length,
-        p50: median(list.map((s) => s.p50)),
-        p99: median(list.map((s) => s.p99)),
-        errors: sum((s) => s.errors),
-      });
-    }
-    const bare = totals.get("bare")?.cpuPerRequest ?? Number.NaN;
-    const peer = totals.get("peer")?.cpuPerRequest ?? Number.NaN;
-    for (const [kind, t] of totals) {
       lines.push(
-        `| ${kind} | ${connections} | ${Math.round(t.rps)} | ${t.p50} | ${t.p99} | ${t.errors} | ${t.cpuPerRequest.toFixed(1)} | ${(t.cpuPerRequest / bare).toFixed(3)}x | ${(t.cpuPerRequest / peer).toFixed(3)}x |`,
+        `| ${kind} | ${connections} | ${Math.round(sum((s) => s.rps) / list.length)} | ${median(list.map((s) => s.p50))} | ${median(list.map((s) => s.p99))} | ${sum((s) => s.errors)} | ${median(rounds.map((round) => cpu(kind, round))).toFixed(1)} | ${ratio(kind, "bare").toFixed(3)}x | ${ratio(kind, "peer").toFixed(3)}x |`,
       );
     }
+    verdicts.push(
+      `c=${connections}: typewire CPU/request ${ratio("typewire", "bare").toFixed(3)}x bare (target <= 1.05), ${ratio("typewire", "peer").toFixed(3)}x peer`,
+    );
   }
-  return `${lines.join("\n")}\n`;
+  return `${lines.join("\n")}\n\n${verdicts.join("\n")}\n`;
 }
 
 function median(values: number[]): number {
