@@ -8,7 +8,7 @@ import { PATH, benchHeaders, benchPayload } from "./payload.js";
 // The deciding figure is the server's CPU time per request; requests/s is shown but coarse.
 
 const ALL_KINDS = ["typewire", "peer", "bare"] as const;
-type Kind = (typeof ALL_KINDS)[number];
+type Kind = (typeof ALL_KINDS)[number] | "core";
 // BENCH_KINDS=typewire,bare narrows a run while tuning; the documented run uses all three.
 const KINDS = (process.env.BENCH_KINDS?.split(",") as Kind[] | undefined) ?? ALL_KINDS;
 const CONCURRENCY = [32, 64];

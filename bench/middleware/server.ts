@@ -22,6 +22,36 @@ function typewire(): Handler {
   };
 }
 
+/**
+ * Not in the default run (`BENCH_KINDS=typewire,core,bare` to add it): the middleware over a
+ * minimal `verifyAndReceive` (HMAC, JSON.parse, no dispatch), to split the middleware's own
+ * cost from the event handler's.
+ */
+function core(): Handler {
+  const middleware = createNodeMiddleware(
+    {
+      verifyAndReceive({ payload, signature }) {
+        const bytes = payload as Buffer;
+        const given = Buffer.from(signature.slice(7), "hex");
+        const expected = createHmac("sha256", SECRET).update(bytes).digest();
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          return Promise.reject(
+            Object.assign(new Error("signature does not match"), { status: 400 }),
+          );
+        }
+        JSON.parse(bytes.toString());
+        return Promise.resolve();
+      },
+    },
+    { path: PATH },
+  );
+  return (req, res) => {
+    middleware(req, res).then((handled) => {
+      if (!handled) res.writeHead(404).end();
+    });
+  };
+}
+
 function peer(): Handler {
   const webhooks = new PeerWebhooks({ secret: SECRET });
   webhooks.on("issues", () => undefined);
@@ -55,8 +85,8 @@ function bare(): Handler {
   };
 }
 
-const kind = process.argv[2] as "typewire" | "peer" | "bare";
-const handler = { typewire, peer, bare }[kind]();
+const kind = process.argv[2] as "typewire" | "core" | "peer" | "bare";
+const handler = { typewire, core, peer, bare }[kind]();
 let served = 0;
 const server = createServer((req, res) => {
   served++;
