@@ -93,7 +93,7 @@ export function createNodeMiddleware(
         handleDelivery(
           webhooks,
           resolved,
-          { body, name: name!, id: id!, signature: signature! },
+          { id: id!, name: name!, payload: body, signature: signature! },
           (reply) => {
             write(res, reply, false);
             resolve(true);
@@ -111,7 +111,7 @@ export function createNodeMiddleware(
         handleDelivery(
           webhooks,
           resolved,
-          { body: body!, name: name!, id: id!, signature: signature! },
+          { id: id!, name: name!, payload: body!, signature: signature! },
           (reply) => {
             write(res, reply, false);
             resolve(true);

@@ -82,7 +82,7 @@ export function createWebMiddleware(
       handleDelivery(
         webhooks,
         resolved,
-        { body, name: name!, id: id!, signature: signature! },
+        { id: id!, name: name!, payload: body, signature: signature! },
         resolve,
       );
     });
