@@ -180,6 +180,19 @@ describe("node adapter", () => {
   });
 });
 
+describe("express mount paths", () => {
+  it("matches the full path when mounted under a prefix", async () => {
+    const recording = recordingWebhooks();
+    const app = express();
+    app.use("/api", createNodeMiddleware(recording.webhooks, { log: recording.log }));
+    app.use((_req, res) => res.status(418).end());
+    running = await listen(createServer(app));
+    expect((await running.send(delivery())).status).toBe(200);
+    expect((await running.send(delivery(BODY, "/api/other"))).status).toBe(418);
+    expect(recording.received).toHaveLength(1);
+  });
+});
+
 describe("express with body parsers mounted first", () => {
   async function start(parser: express.RequestHandler) {
     const recording = recordingWebhooks();

@@ -15,10 +15,11 @@ export type NodeMiddleware = (
   next?: (error?: unknown) => void,
 ) => Promise<boolean>;
 
-/** Fields body parsers leave on the request. */
+/** Fields body parsers and Express leave on the request. */
 interface ParsedRequest extends IncomingMessage {
   rawBody?: unknown;
   body?: unknown;
+  originalUrl?: string;
 }
 
 const NOT_HANDLED = Promise.resolve(false);
@@ -48,7 +49,9 @@ export function createNodeMiddleware(
   const resolved = resolveOptions(webhooks, options);
   const maxBodySize = resolved.maxBodySize;
   return (req, res, next) => {
-    const target = req.url ?? "";
+    // Express rewrites `req.url` under a mount path (`app.use("/api", ...)`); `originalUrl`
+    // keeps the full target, so `path` is always the full path.
+    const target = (req as ParsedRequest).originalUrl ?? req.url ?? "";
     const match = matchTarget(target, resolved.path);
     if (match === "other") {
       if (next) next();
