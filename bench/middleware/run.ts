@@ -2,13 +2,14 @@ import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { PATH, benchHeaders, benchPayload } from "./payload.js";
+import { type Kind, type Sample, report } from "./report.js";
 
 // Drives the three receivers (ours, the peer, the bare limit), each in its own process, from
 // a load generator in a fourth, at 32 and 64 keep-alive connections, rounds interleaved.
 // The deciding figure is the server's CPU time per request; requests/s is shown but coarse.
 
 const ALL_KINDS = ["typewire", "peer", "bare"] as const;
-type Kind = (typeof ALL_KINDS)[number] | "core";
+
 // BENCH_KINDS=typewire,bare narrows a run while tuning; the documented run uses all three.
 const KINDS = (process.env.BENCH_KINDS?.split(",") as Kind[] | undefined) ?? ALL_KINDS;
 const CONCURRENCY = [32, 64];
@@ -22,10 +23,6 @@ interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
-}
-interface Sample extends LoadResult {
-  cpuMicros: number;
-  served: number;
 }
 
 // Receivers import the built runtime (`dist/`), as a deployed receiver does; tsx only runs the
@@ -93,43 +90,9 @@ async function main() {
     for (const { child } of servers.values()) child.send("exit");
     load.send("exit");
   }
-  process.stdout.write(`\n${report(samples)}`);
-}
-
-function report(samples: Map<string, Sample[]>): string {
-  const lines = [
-    `payload ${Buffer.byteLength(benchPayload())} bytes, ${ROUNDS} rounds x ${SECONDS} s per receiver and concurrency`,
-    "CPU figures are medians over the rounds; a ratio compares receivers within the same round, then takes the median.",
-    "",
-    "| receiver | connections | req/s | p50 ms | p99 ms | errors | CPU µs/req | CPU vs bare | CPU vs peer |",
-    "|---|---|---|---|---|---|---|---|---|",
-  ];
-  const verdicts: string[] = [];
-  for (const connections of CONCURRENCY) {
-    const cpu = (kind: Kind, round: number) => {
-      const sample = samples.get(`${kind}@${connections}`)?.[round];
-      return sample ? sample.cpuMicros / sample.served : Number.NaN;
-    };
-    const rounds = Array.from({ length: ROUNDS }, (_, round) => round);
-    const ratio = (kind: Kind, base: Kind) =>
-      median(rounds.map((round) => cpu(kind, round) / cpu(base, round)));
-    for (const kind of KINDS) {
-      const list = samples.get(`${kind}@${connections}`) ?? [];
-      const sum = (pick: (s: Sample) => number) => list.reduce((total, s) => total + pick(s), 0);
-      lines.push(
-        `| ${kind} | ${connections} | ${Math.round(sum((s) => s.rps) / list.length)} | ${median(list.map((s) => s.p50))} | ${median(list.map((s) => s.p99))} | ${sum((s) => s.errors)} | ${median(rounds.map((round) => cpu(kind, round))).toFixed(1)} | ${ratio(kind, "bare").toFixed(3)}x | ${ratio(kind, "peer").toFixed(3)}x |`,
-      );
-    }
-    verdicts.push(
-      `c=${connections}: typewire CPU/request ${ratio("typewire", "bare").toFixed(3)}x bare (target <= 1.05), ${ratio("typewire", "peer").toFixed(3)}x peer`,
-    );
-  }
-  return `${lines.join("\n")}\n\n${verdicts.join("\n")}\n`;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  process.stdout.write(
+    `\n${report(samples, { kinds: KINDS, concurrency: CONCURRENCY, rounds: ROUNDS, seconds: SECONDS, payloadBytes: Buffer.byteLength(body) })}`,
+  );
 }
 
 main().catch((error) => {

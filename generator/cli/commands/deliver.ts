@@ -2,7 +2,13 @@ import { type DeliveryResult, sendDelivery } from "../../deliver/send-delivery.j
 import type { Command } from "../command.js";
 import { UsageError } from "../args.js";
 
-/** `typewire deliver`'s report: the status line, then the body as received. */
+/**
+ * `typewire deliver`'s report: the status line, then the body as received.
+ *
+ * @example
+ * formatDeliveryResult({ id: "1", status: 200, statusText: "OK", body: '{"ok":true}' });
+ * // 'delivery 1: HTTP 200 OK\n{"ok":true}\n'
+ */
 export function formatDeliveryResult(result: DeliveryResult): string {
   const body = result.body.endsWith("\n") || result.body === "" ? result.body : `${result.body}\n`;
   return `delivery ${result.id}: HTTP ${result.status} ${result.statusText}\n${body}`;

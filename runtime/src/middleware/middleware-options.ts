@@ -67,7 +67,12 @@ export function resolveOptions(
   };
 }
 
-/** Drops trailing slashes, keeping the root path `/`. */
+/**
+ * Drops trailing slashes, keeping the root path `/`.
+ *
+ * @example
+ * trimPath("/hooks//"); // "/hooks"
+ */
 export function trimPath(path: string): string {
   let end = path.length;
   while (end > 1 && path.charCodeAt(end - 1) === 47) end--;

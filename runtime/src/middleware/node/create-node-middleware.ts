@@ -7,6 +7,7 @@ import { type MiddlewareOptions, resolveOptions } from "../middleware-options.js
 import type { MiddlewareWebhooks } from "../middleware-webhooks.js";
 import { type Reply, errorReply } from "../reply.js";
 import { readNodeBody } from "./read-node-body.js";
+import { hasUnreadBody, writeReply } from "./write-reply.js";
 
 /** A node (or Express, Connect) middleware; resolves `true` when it answered. */
 export type NodeMiddleware = (
@@ -98,7 +99,7 @@ export function createNodeMiddleware(
           resolved,
           { id: id!, name: name!, payload: body, signature: signature! },
           (reply) => {
-            write(res, reply, false);
+            writeReply(res, reply, false);
             resolve(true);
           },
         );
@@ -107,7 +108,7 @@ export function createNodeMiddleware(
     return new Promise<boolean>((resolve) => {
       readNodeBody(req, maxBodySize, (body, failure) => {
         if (failure !== undefined) {
-          write(res, failure === "too-large" ? tooLarge(maxBodySize) : ABORTED_REPLY, true);
+          writeReply(res, failure === "too-large" ? tooLarge(maxBodySize) : ABORTED_REPLY, true);
           resolve(true);
           return;
         }
@@ -116,7 +117,7 @@ export function createNodeMiddleware(
           resolved,
           { id: id!, name: name!, payload: body!, signature: signature! },
           (reply) => {
-            write(res, reply, false);
+            writeReply(res, reply, false);
             resolve(true);
           },
         );
@@ -129,32 +130,7 @@ function tooLarge(limit: number): Reply {
   return errorReply(413, `Request body is larger than the ${limit}-byte limit (maxBodySize)`);
 }
 
-/**
- * A refused request's body is never read; closing the connection after the answer spares
- * reading (possibly megabytes of) it just to keep the connection for the next request.
- */
-function hasUnreadBody(req: IncomingMessage): boolean {
-  const length = req.headers["content-length"];
-  return (
-    !req.readableEnded &&
-    (req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0"))
-  );
-}
-
 function answer(res: ServerResponse, reply: Reply, close = false): Promise<boolean> {
-  write(res, reply, close);
+  writeReply(res, reply, close);
   return HANDLED;
-}
-
-/**
- * Writes a reply unless the connection is gone. The body goes as a string so node sends it in
- * the same write as the headers; `close` ends a connection whose body was left unread.
- */
-function write(res: ServerResponse, reply: Reply, close: boolean): void {
-  if (res.headersSent || res.destroyed || !res.writable) return;
-  res.writeHead(
-    reply.status,
-    close ? [...reply.headers, "connection", "close"] : (reply.headers as string[]),
-  );
-  res.end(reply.text);
 }
