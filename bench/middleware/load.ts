@@ -6,6 +6,8 @@ interface Job {
   port: number;
   connections: number;
   seconds: number;
+  /** Requests per second over all connections; 0 for as many as the receiver answers. */
+  rate: number;
   path: string;
   body: string;
   headers: Record<string, string>;
@@ -21,6 +23,7 @@ process.on("message", async (job: Job | "exit") => {
     duration: job.seconds,
     body: job.body,
     headers: job.headers,
+    ...(job.rate > 0 ? { overallRate: job.rate } : {}),
   });
   process.send!({
     requests: result.requests.total,

@@ -16,6 +16,9 @@ const CONCURRENCY = [32, 64];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const WARMUP_SECONDS = 1;
+// A fixed offered load (requests/s over all connections) compares CPU per request at equal
+// work; 0 lets each receiver run flat out.
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 
 interface LoadResult {
   requests: number;
@@ -57,7 +60,7 @@ async function main() {
   const load = fork(here("./load.ts"), [], { execArgv });
   await nextMessage(load);
   const run = async (port: number, connections: number, seconds: number) => {
-    load.send({ port, connections, seconds, path: PATH, body, headers });
+    load.send({ port, connections, seconds, path: PATH, body, headers, rate: RATE });
     return nextMessage<LoadResult>(load);
   };
 
