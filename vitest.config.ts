@@ -2,7 +2,9 @@ import { defineConfig } from "vitest/config";
 
 // Tests import `@typewire/runtime` from its TypeScript sources through the `typewire-source`
 // export condition, so they never need a build of the runtime first.
-const conditions = ["typewire-source", "import", "module", "node", "default"];
+// No "import" here: vite adds it for ESM importers itself, and listing it makes node's require()
+// pick the ESM build of dual packages (express's router then gets a namespace, not a function).
+const conditions = ["typewire-source", "module", "node", "default"];
 
 export default defineConfig({
   resolve: { conditions },

@@ -1,5 +1,6 @@
 import type { Command } from "./command.js";
 import { checkCommand } from "./commands/check.js";
+import { deliverCommand } from "./commands/deliver.js";
 import { generateCommand } from "./commands/generate.js";
 import { introspectCommand } from "./commands/introspect.js";
 import { serveCommand } from "./commands/serve.js";
@@ -10,4 +11,5 @@ export const commands: readonly Command[] = [
   checkCommand,
   introspectCommand,
   serveCommand,
+  deliverCommand,
 ];

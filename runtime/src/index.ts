@@ -1,1 +1,2 @@
 export * from "./webhooks/index.js";
+export * from "./middleware/index.js";

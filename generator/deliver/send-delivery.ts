@@ -1,0 +1,85 @@
+import { resolve } from "node:path";
+// Runtime sources, not the package: the CLI runs through tsx without a build of the runtime.
+import { validateEventName } from "../../runtime/src/webhooks/index.js";
+import { signDelivery } from "../../runtime/src/testing/index.js";
+import { GeneratorError } from "../errors.js";
+import { readJsonSource } from "../json-source.js";
+
+/** What `typewire deliver` sends. */
+export interface SendDeliveryOptions {
+  /** `event` or `event.action`, checked against the event table. */
+  name: string;
+  url: string;
+  secret: string;
+  /** JSON file holding the payload; `{}` when absent. Relative to `cwd`. */
+  payloadFile?: string | undefined;
+  id?: string | undefined;
+  cwd: string;
+}
+
+/** The receiver's answer. */
+export interface DeliveryResult {
+  status: number;
+  statusText: string;
+  body: string;
+  id: string;
+}
+
+/**
+ * Signs one delivery as the platform would and POSTs it to a running receiver.
+ *
+ * @example
+ * const result = await sendDelivery({ name: "issues.opened", url: "http://127.0.0.1:3000/api/platform/webhooks", secret: "s", cwd: process.cwd() });
+ * result.status; // 200
+ */
+export async function sendDelivery(options: SendDeliveryOptions): Promise<DeliveryResult> {
+  try {
+    validateEventName(options.name);
+  } catch (error) {
+    throw new Error((error as Error).message.replace(/^\[typewire\] /, ""));
+  }
+  let url: URL;
+  try {
+    url = new URL(options.url);
+  } catch {
+    throw new Error(`--url is not an absolute URL: ${JSON.stringify(options.url)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`--url must be http or https, got ${url.protocol}`);
+  }
+  if (!options.secret) throw new Error("--secret must not be empty");
+  let payload: unknown = {};
+  if (options.payloadFile !== undefined) {
+    const file = resolve(options.cwd, options.payloadFile);
+    const source = await readJsonSource(file, options.payloadFile);
+    if (typeof source.value !== "object" || source.value === null || Array.isArray(source.value)) {
+      throw new GeneratorError("the payload must be a JSON object", {
+        file: options.payloadFile,
+        line: 1,
+        column: 1,
+      });
+    }
+    payload = source.value;
+  }
+  const { headers, body } = await signDelivery({
+    secret: options.secret,
+    name: options.name,
+    payload,
+    id: options.id,
+  });
+  let response: Response;
+  try {
+    response = await fetch(url, { method: "POST", headers, body });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(
+      `could not reach ${url.href}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    );
+  }
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    body: await response.text(),
+    id: headers["x-platform-delivery"]!,
+  };
+}

@@ -1,0 +1,51 @@
+import { type Reply, errorReply } from "./reply.js";
+
+/** The delivery headers, read by each adapter in its own way. */
+export interface DeliveryHeaders {
+  contentType: string | undefined;
+  event: string | undefined;
+  signature: string | undefined;
+  delivery: string | undefined;
+}
+
+const FORM_REPLY = errorReply(
+  415,
+  'Unsupported content type "application/x-www-form-urlencoded": set the webhook\'s content type to "application/json" in its settings on the platform',
+);
+const MISSING_TYPE_REPLY = errorReply(
+  415,
+  'Missing content-type header: deliveries must be sent as "application/json"',
+);
+
+/**
+ * Checks the content type and the three required headers, in that order. Returns the error
+ * reply, or `undefined` when the request may go on to its body.
+ *
+ * @example
+ * checkHeaders({ contentType: "text/plain", event: "push", signature: "sha256=00", delivery: "1" })?.status; // 415
+ */
+export function checkHeaders(headers: DeliveryHeaders): Reply | undefined {
+  const { contentType } = headers;
+  if (contentType !== "application/json") {
+    if (!contentType) return MISSING_TYPE_REPLY;
+    const semicolon = contentType.indexOf(";");
+    const mediaType = (semicolon === -1 ? contentType : contentType.slice(0, semicolon))
+      .trim()
+      .toLowerCase();
+    if (mediaType === "application/x-www-form-urlencoded") return FORM_REPLY;
+    if (mediaType !== "application/json") {
+      return errorReply(
+        415,
+        `Unsupported content type ${JSON.stringify(contentType.slice(0, 100))}: deliveries must be sent as "application/json"`,
+      );
+    }
+  }
+  if (!headers.event || !headers.signature || !headers.delivery) {
+    const missing: string[] = [];
+    if (!headers.event) missing.push("X-Platform-Event");
+    if (!headers.signature) missing.push("x-hub-signature-256");
+    if (!headers.delivery) missing.push("X-Platform-Delivery");
+    return errorReply(400, `Required headers missing: ${missing.join(", ")}`);
+  }
+  return undefined;
+}

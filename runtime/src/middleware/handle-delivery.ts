@@ -1,0 +1,72 @@
+import { WebhookRequestError } from "../webhook-request-error.js";
+import { errorStatus } from "./error-status.js";
+import type { ResolvedOptions } from "./middleware-options.js";
+import type { MiddlewareWebhooks } from "./middleware-webhooks.js";
+import { OK_REPLY, type Reply, errorReply, jsonReply } from "./reply.js";
+
+/** A delivery whose headers passed `checkHeaders` and whose body was read in full. */
+export interface Delivery {
+  id: string;
+  name: string;
+  /** The raw body: its bytes, or the string a body parser left in `req.body`. */
+  payload: Uint8Array | string;
+  signature: string;
+}
+
+const ACCEPTED_REPLY = jsonReply(202, { ok: true, pending: "handlers are still running" });
+
+/**
+ * Hands one delivery to `verifyAndReceive` and calls `done` once with the reply: 200 when the
+ * handlers finish, the error's status (400 for a bad signature or body) or 500 when it rejects,
+ * 202 when the timeout passes first. Failures after a 202 still reach the log (and, through
+ * `verifyAndReceive`, the `onError` handlers). Callback-shaped so the node adapter adds no
+ * promise of its own.
+ *
+ * @example
+ * handleDelivery(webhooks, options, { id: "1", name: "push", payload: body, signature }, (reply) => send(reply));
+ */
+export function handleDelivery(
+  webhooks: MiddlewareWebhooks,
+  options: ResolvedOptions,
+  delivery: Delivery,
+  done: (reply: Reply) => void,
+): void {
+  let answered = false;
+  const deadline = options.deadlines.add(() => {
+    answered = true;
+    options.log.warn(
+      `[typewire] webhook ${delivery.name} (${delivery.id}): handlers still running after ${options.timeout} ms, answered 202`,
+    );
+    done(ACCEPTED_REPLY);
+  });
+  const fail = (error: unknown) => {
+    const message = errorMessage(error);
+    const refused = error instanceof WebhookRequestError;
+    (refused ? options.log.warn : options.log.error)(
+      `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${answered ? " after the 202 answer" : ""}: ${message}`,
+    );
+    if (answered) return;
+    answered = true;
+    options.deadlines.remove(deadline);
+    done(errorReply(errorStatus(error), message));
+  };
+  let running: Promise<void>;
+  try {
+    // The delivery already has verifyAndReceive's shape: handed over as is, no copy per request.
+    running = webhooks.verifyAndReceive(delivery);
+  } catch (error) {
+    fail(error);
+    return;
+  }
+  running.then(() => {
+    if (answered) return;
+    answered = true;
+    options.deadlines.remove(deadline);
+    done(OK_REPLY);
+  }, fail);
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return typeof error === "string" && error ? error : "A webhook handler failed";
+}

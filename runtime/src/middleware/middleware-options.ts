@@ -1,0 +1,80 @@
+import { type Logger, createLogger } from "../logger.js";
+import { type DeadlineList, createDeadlineList } from "./deadline-list.js";
+import type { MiddlewareWebhooks } from "./middleware-webhooks.js";
+
+/** Options shared by `createNodeMiddleware` and `createWebMiddleware`. */
+export interface MiddlewareOptions {
+  /** Path the platform posts to. Default `/api/platform/webhooks`. */
+  path?: string;
+  /** Logger for refused deliveries and failures; `debug`/`info` default to no-ops, `warn`/`error` to the console. */
+  log?: Partial<Logger>;
+  /** Milliseconds to wait for handlers before answering 202. Default 9000. */
+  timeout?: number;
+  /** Largest accepted body in bytes. Default 25 MB, the platform's own cap. */
+  maxBodySize?: number;
+}
+
+/** Options after defaults and validation; built once per middleware, never per request. */
+export interface ResolvedOptions {
+  path: string;
+  log: Logger;
+  timeout: number;
+  maxBodySize: number;
+  deadlines: DeadlineList;
+}
+
+export const DEFAULT_PATH = "/api/platform/webhooks";
+export const DEFAULT_TIMEOUT = 9_000;
+export const DEFAULT_MAX_BODY_SIZE = 25 * 1024 * 1024;
+
+/**
+ * Validates and fills in middleware options. Throws a `TypeError` naming the bad option.
+ *
+ * @example
+ * resolveOptions(webhooks, { path: "/hooks" }).path; // "/hooks"
+ */
+export function resolveOptions(
+  webhooks: MiddlewareWebhooks,
+  options: MiddlewareOptions = {},
+): ResolvedOptions {
+  if (!webhooks || typeof webhooks.verifyAndReceive !== "function") {
+    throw new TypeError("[typewire] middleware: the first argument must be a Webhooks instance");
+  }
+  const path = options.path ?? DEFAULT_PATH;
+  if (typeof path !== "string" || !path.startsWith("/")) {
+    throw new TypeError(
+      `[typewire] middleware: options.path must start with "/", got ${JSON.stringify(path)}`,
+    );
+  }
+  const timeout = options.timeout ?? DEFAULT_TIMEOUT;
+  if (!Number.isFinite(timeout) || timeout < 0) {
+    throw new TypeError(
+      `[typewire] middleware: options.timeout must be a number of milliseconds >= 0, got ${timeout}`,
+    );
+  }
+  const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_SIZE;
+  if (!Number.isSafeInteger(maxBodySize) || maxBodySize < 0) {
+    throw new TypeError(
+      `[typewire] middleware: options.maxBodySize must be a whole number of bytes, got ${maxBodySize}`,
+    );
+  }
+  return {
+    path: trimPath(path),
+    log: createLogger(options.log),
+    timeout,
+    maxBodySize,
+    deadlines: createDeadlineList(timeout),
+  };
+}
+
+/**
+ * Drops trailing slashes, keeping the root path `/`.
+ *
+ * @example
+ * trimPath("/hooks//"); // "/hooks"
+ */
+export function trimPath(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 47) end--;
+  return end === path.length ? path : path.slice(0, end);
+}

@@ -1,0 +1,10 @@
+import type { WebhookDelivery } from "../verify-and-receive.js";
+
+/**
+ * What the middleware needs from a `Webhooks` instance: `verifyAndReceive`, which checks the
+ * signature over the raw body bytes, parses the payload and runs the handlers. Any object with
+ * that method works, which keeps the adapters free of the event handler's generics.
+ */
+export interface MiddlewareWebhooks {
+  verifyAndReceive(delivery: WebhookDelivery): Promise<void>;
+}

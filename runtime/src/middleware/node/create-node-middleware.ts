@@ -1,0 +1,136 @@
+/// <reference types="node" />
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { checkHeaders } from "../check-headers.js";
+import { handleDelivery } from "../handle-delivery.js";
+import { matchTarget } from "../match-target.js";
+import { type MiddlewareOptions, resolveOptions } from "../middleware-options.js";
+import type { MiddlewareWebhooks } from "../middleware-webhooks.js";
+import { type Reply, errorReply } from "../reply.js";
+import { readNodeBody } from "./read-node-body.js";
+import { hasUnreadBody, writeReply } from "./write-reply.js";
+
+/** A node (or Express, Connect) middleware; resolves `true` when it answered. */
+export type NodeMiddleware = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (error?: unknown) => void,
+) => Promise<boolean>;
+
+/** Fields body parsers and Express leave on the request. */
+interface ParsedRequest extends IncomingMessage {
+  rawBody?: unknown;
+  body?: unknown;
+  originalUrl?: string;
+}
+
+const NOT_HANDLED = Promise.resolve(false);
+const HANDLED = Promise.resolve(true);
+const CONSUMED_REPLY = errorReply(
+  500,
+  "The request body was already read by a body parser: mount the webhook middleware before body parsers such as express.json(), or keep the raw bytes in req.rawBody",
+);
+const ABORTED_REPLY = errorReply(400, "The request body was cut off before its end");
+
+/**
+ * Creates the node middleware. Everything here works on node's own objects: no web `Request`
+ * is built, the body stays one Buffer, and fixed answers are prepared once.
+ *
+ * @example
+ * import { createServer } from "node:http";
+ * const middleware = createNodeMiddleware(webhooks, { path: "/api/platform/webhooks" });
+ * createServer(async (req, res) => {
+ *   if (await middleware(req, res)) return;
+ *   res.writeHead(404).end();
+ * }).listen(3000);
+ */
+export function createNodeMiddleware(
+  webhooks: MiddlewareWebhooks,
+  options?: MiddlewareOptions,
+): NodeMiddleware {
+  const resolved = resolveOptions(webhooks, options);
+  const maxBodySize = resolved.maxBodySize;
+  return (req, res, next) => {
+    // Express rewrites `req.url` under a mount path (`app.use("/api", ...)`); `originalUrl`
+    // keeps the full target, so `path` is always the full path.
+    const target = (req as ParsedRequest).originalUrl ?? req.url ?? "";
+    const match = matchTarget(target, resolved.path);
+    if (match === "other") {
+      if (next) next();
+      return NOT_HANDLED;
+    }
+    if (match === "invalid") {
+      return answer(
+        res,
+        errorReply(400, `Request target cannot be parsed: ${JSON.stringify(target.slice(0, 200))}`),
+        hasUnreadBody(req),
+      );
+    }
+    if (req.method !== "POST") {
+      return answer(
+        res,
+        errorReply(404, `Unknown route: ${req.method} ${resolved.path} (deliveries use POST)`),
+        hasUnreadBody(req),
+      );
+    }
+    const headers = req.headers;
+    const signature = headers["x-hub-signature-256"] as string | undefined;
+    const name = headers["x-platform-event"] as string | undefined;
+    const id = headers["x-platform-delivery"] as string | undefined;
+    const refused = checkHeaders({
+      contentType: headers["content-type"],
+      event: name,
+      signature,
+      delivery: id,
+    });
+    if (refused) return answer(res, refused, hasUnreadBody(req));
+    const declared = headers["content-length"];
+    if (declared !== undefined && Number(declared) > maxBodySize)
+      return answer(res, tooLarge(maxBodySize), true);
+    const parsed = req as ParsedRequest;
+    const early = parsed.rawBody ?? parsed.body;
+    if (early !== undefined || req.readableDidRead || req.readableEnded) {
+      const body = early instanceof Uint8Array || typeof early === "string" ? early : undefined;
+      if (!body) return answer(res, CONSUMED_REPLY);
+      const size = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+      if (size > maxBodySize) return answer(res, tooLarge(maxBodySize));
+      return new Promise<boolean>((resolve) => {
+        handleDelivery(
+          webhooks,
+          resolved,
+          { id: id!, name: name!, payload: body, signature: signature! },
+          (reply) => {
+            writeReply(res, reply, false);
+            resolve(true);
+          },
+        );
+      });
+    }
+    return new Promise<boolean>((resolve) => {
+      readNodeBody(req, maxBodySize, (body, failure) => {
+        if (failure !== undefined) {
+          writeReply(res, failure === "too-large" ? tooLarge(maxBodySize) : ABORTED_REPLY, true);
+          resolve(true);
+          return;
+        }
+        handleDelivery(
+          webhooks,
+          resolved,
+          { id: id!, name: name!, payload: body!, signature: signature! },
+          (reply) => {
+            writeReply(res, reply, false);
+            resolve(true);
+          },
+        );
+      });
+    });
+  };
+}
+
+function tooLarge(limit: number): Reply {
+  return errorReply(413, `Request body is larger than the ${limit}-byte limit (maxBodySize)`);
+}
+
+function answer(res: ServerResponse, reply: Reply, close = false): Promise<boolean> {
+  writeReply(res, reply, close);
+  return HANDLED;
+}

@@ -1,0 +1,20 @@
+/**
+ * The part of the standard `EventSource` the relay client uses. Handler parameters are typed
+ * `never` so any implementation's own event types fit; the client only assigns handlers.
+ */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((event: never) => unknown) | null;
+  onmessage: ((event: never) => unknown) | null;
+  onerror: ((event: never) => unknown) | null;
+  close(): void;
+}
+
+/**
+ * An `EventSource` constructor: the global one (browsers, Deno, Bun, Node 22+) or the
+ * `eventsource` package's on Node 20.
+ */
+export type EventSourceConstructor = new (url: string) => EventSourceLike;
+
+/** `EventSource.CLOSED`: the source gave up and will not reconnect by itself. */
+export const CLOSED = 2;

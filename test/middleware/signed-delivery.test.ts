@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { createWebMiddleware } from "@typewire/runtime/middleware";
+import { signDelivery, signedRequest } from "@typewire/runtime/testing";
+import { recordingWebhooks, signBytes } from "./test-webhooks.js";
+
+describe("signDelivery", () => {
+  it("signs the exact body bytes with HMAC-SHA256 and sets every header", async () => {
+    const { headers, body } = await signDelivery({
+      secret: "s3cret",
+      name: "push",
+      id: "d-9",
+      payload: { ref: "main" },
+    });
+    expect(new TextDecoder().decode(body)).toBe('{"ref":"main"}');
+    expect(headers).toEqual({
+      "content-type": "application/json",
+      "x-platform-event": "push",
+      "x-platform-delivery": "d-9",
+      "x-hub-signature-256": signBytes('{"ref":"main"}', "s3cret"),
+    });
+  });
+
+  it("puts the action of `event.action` into a payload that has none, and keeps one that has", async () => {
+    const added = await signDelivery({
+      secret: "s",
+      name: "issues.opened",
+      payload: { issue: {} },
+    });
+    expect(JSON.parse(new TextDecoder().decode(added.body))).toEqual({
+      action: "opened",
+      issue: {},
+    });
+    expect(added.headers["x-platform-event"]).toBe("issues");
+    const kept = await signDelivery({
+      secret: "s",
+      name: "issues.opened",
+      payload: { action: "closed" },
+    });
+    expect(JSON.parse(new TextDecoder().decode(kept.body))).toEqual({ action: "closed" });
+  });
+
+  it("signs strings and bytes as given, and makes up a delivery id", async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d]);
+    const signed = await signDelivery({ secret: "s", name: "ping", payload: bytes });
+    expect(signed.body).toEqual(bytes);
+    expect(signed.headers["x-hub-signature-256"]).toBe(signBytes(bytes, "s"));
+    expect(signed.headers["x-platform-delivery"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("refuses a missing secret or name", async () => {
+    await expect(signDelivery({ secret: "", name: "push", payload: {} })).rejects.toThrow(
+      "secret is required",
+    );
+    await expect(signDelivery({ secret: "s", name: "", payload: {} })).rejects.toThrow(
+      "name is required",
+    );
+  });
+});
+
+describe("signedRequest", () => {
+  it("is received by the web middleware", async () => {
+    const recording = recordingWebhooks();
+    const middleware = createWebMiddleware(recording.webhooks, { log: recording.log });
+    const response = await middleware(
+      await signedRequest("http://localhost/api/platform/webhooks", {
+        secret: "<SIGNING_SECRET>",
+        name: "issues.opened",
+        payload: { issue: { number: 1 } },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(recording.received.map((event) => [event.name, event.payload])).toEqual([
+      ["issues", { action: "opened", issue: { number: 1 } }],
+    ]);
+  });
+});

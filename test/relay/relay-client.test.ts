@@ -1,0 +1,195 @@
+import { type ServerResponse, createServer } from "node:http";
+import { EventSource } from "eventsource";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createRelayClient, toDelivery } from "@typewire/runtime/relay";
+import type { RelayClient } from "@typewire/runtime/relay";
+import { listen, type Running } from "../middleware/adapters.js";
+import { recordingWebhooks, signBytes } from "../middleware/test-webhooks.js";
+
+/** A local relay channel: every GET becomes an event stream the test can write to or cut. */
+async function relayChannel() {
+  const streams: ServerResponse[] = [];
+  const server = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    // A short retry so the client's own reconnection is quick in tests.
+    res.write("retry: 50\n\n");
+    streams.push(res);
+    req.on("close", () => streams.splice(streams.indexOf(res), 1));
+  });
+  const running: Running = await listen(server);
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/channel`,
+    streams,
+    connections: () => streams.length,
+    send(data: string, event?: string) {
+      for (const stream of streams)
+        stream.write(`${event ? `event: ${event}\n` : ""}data: ${data}\n\n`);
+    },
+    drop() {
+      for (const stream of [...streams]) stream.socket?.destroy();
+    },
+    close: () => running.close(),
+  };
+}
+
+function message(body: unknown, signature = signBytes(JSON.stringify(body))) {
+  return JSON.stringify({
+    "x-request-id": "relay-1",
+    "x-platform-event": "issues",
+    "x-hub-signature": signature,
+    body,
+  });
+}
+
+let client: RelayClient | undefined;
+let channel: Awaited<ReturnType<typeof relayChannel>> | undefined;
+afterEach(async () => {
+  client?.close();
+  await channel?.close();
+  client = channel = undefined;
+});
+
+describe("createRelayClient", () => {
+  it("passes each message to verifyAndReceive as id, name, signature and the serialised body", async () => {
+    channel = await relayChannel();
+    const recording = recordingWebhooks();
+    client = createRelayClient({
+      url: channel.url,
+      webhooks: recording.webhooks,
+      EventSource,
+      log: recording.log,
+    });
+    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    channel.send(message({ action: "opened", issue: { number: 3 } }));
+    await vi.waitFor(() => expect(recording.received).toHaveLength(1));
+    expect(recording.received[0]).toMatchObject({
+      id: "relay-1",
+      name: "issues",
+      payload: { issue: { number: 3 } },
+    });
+  });
+
+  it("logs and skips a bad message, and keeps going", async () => {
+    channel = await relayChannel();
+    const recording = recordingWebhooks();
+    client = createRelayClient({
+      url: channel.url,
+      webhooks: recording.webhooks,
+      EventSource,
+      log: recording.log,
+    });
+    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    channel.send("not json");
+    channel.send(JSON.stringify({ "x-platform-event": "issues" }));
+    channel.send(message({ action: "opened" }, "sha256=00"));
+    channel.send("ping", "ping");
+    channel.send(message({ action: "closed" }));
+    await vi.waitFor(() =>
+      expect(recording.received.map((event) => event.payload)).toEqual([{ action: "closed" }]),
+    );
+    await vi.waitFor(() => {
+      const messages = recording.logged.map((entry) => `${entry.level}: ${entry.message}`);
+      expect(messages).toContainEqual(expect.stringMatching(/^warn: .*not JSON/));
+      expect(messages).toContainEqual(
+        expect.stringMatching(/^warn: .*lacks x-hub-signature, body/),
+      );
+      expect(messages).toContainEqual(
+        expect.stringMatching(/^error: .*relay-1 \(issues\) failed: .*signature/),
+      );
+    });
+  });
+
+  it("connects again after the connection drops", async () => {
+    channel = await relayChannel();
+    const recording = recordingWebhooks();
+    client = createRelayClient({
+      url: channel.url,
+      webhooks: recording.webhooks,
+      EventSource,
+      log: recording.log,
+    });
+    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    channel.drop();
+    await vi.waitFor(() => expect(channel!.connections()).toBe(0));
+    await vi.waitFor(() => expect(channel!.connections()).toBe(1), { timeout: 5000 });
+    channel.send(message({ action: "reopened" }));
+    await vi.waitFor(() => expect(recording.received).toHaveLength(1));
+  });
+
+  it("connects again after the source gives up (the channel answered with an error)", async () => {
+    let refuse = 1;
+    const streams: ServerResponse[] = [];
+    const server = createServer((_req, res) => {
+      if (refuse-- > 0) {
+        res.writeHead(503).end();
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(`data: ${message({ action: "edited" })}\n\n`);
+      streams.push(res);
+    });
+    const running = await listen(server);
+    const { port } = server.address() as { port: number };
+    const recording = recordingWebhooks();
+    client = createRelayClient({
+      url: `http://127.0.0.1:${port}/`,
+      webhooks: recording.webhooks,
+      EventSource,
+      log: recording.log,
+      reconnectDelay: 20,
+    });
+    try {
+      await vi.waitFor(() => expect(recording.received).toHaveLength(1), { timeout: 5000 });
+      expect(recording.logged).toContainEqual({
+        level: "warn",
+        message: expect.stringContaining("connecting again"),
+      });
+    } finally {
+      client.close();
+      await running.close();
+    }
+  });
+
+  it("stops on close()", async () => {
+    channel = await relayChannel();
+    const recording = recordingWebhooks();
+    client = createRelayClient({
+      url: channel.url,
+      webhooks: recording.webhooks,
+      EventSource,
+      log: recording.log,
+    });
+    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    client.close();
+    await vi.waitFor(() => expect(channel!.connections()).toBe(0));
+  });
+
+  it("says what is missing from its options", () => {
+    const { webhooks } = recordingWebhooks();
+    expect(() => createRelayClient({ url: undefined as unknown as string, webhooks })).toThrow(
+      "options.url is required",
+    );
+    expect(() => createRelayClient({ url: "http://127.0.0.1:1/", webhooks: {} as never })).toThrow(
+      "Webhooks instance",
+    );
+    expect(() => createRelayClient({ url: "http://127.0.0.1:1/", webhooks })).toThrow(
+      'import { EventSource } from "eventsource"',
+    );
+  });
+});
+
+describe("toDelivery", () => {
+  it("maps the relay keys and serialises the body", () => {
+    expect(toDelivery(message({ a: 1 }, "sha256=ab"))).toEqual({
+      id: "relay-1",
+      name: "issues",
+      signature: "sha256=ab",
+      payload: '{"a":1}',
+    });
+  });
+  it("names what a message lacks", () => {
+    expect(() => toDelivery("[]")).toThrow("not a JSON object");
+    expect(() => toDelivery("{}")).toThrow("lacks x-platform-event, x-hub-signature, body");
+  });
+});
