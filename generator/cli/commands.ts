@@ -1,6 +1,7 @@
 import type { Command } from "./command.js";
 import { checkCommand } from "./commands/check.js";
 import { generateCommand } from "./commands/generate.js";
+import { introspectCommand } from "./commands/introspect.js";
 
 /** Every CLI command, in the order `--help` lists them. */
-export const commands: readonly Command[] = [generateCommand, checkCommand];
+export const commands: readonly Command[] = [generateCommand, checkCommand, introspectCommand];

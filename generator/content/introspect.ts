@@ -1,0 +1,68 @@
+import { extname, relative, resolve, sep } from "node:path";
+import type { GraphQLSchema } from "graphql";
+import { GeneratorError } from "../errors.js";
+import { type WriteResult, writeFiles } from "../writer.js";
+import { fetchSchema } from "./fetch-schema.js";
+import { readSite } from "./read-site.js";
+import { schemaToIntrospectionJson, schemaToSdl } from "./schema-text.js";
+import { buildContentSchema } from "./site-schema.js";
+
+/** Where `typewire introspect` reads a schema from. */
+export type IntrospectSource =
+  { endpoint: string; token?: string; timeoutMs?: number } | { site: string; schema?: string };
+
+/**
+ * Loads a schema from a live endpoint or from a site file (optionally one of its API schemas).
+ *
+ * @example
+ * const schema = await introspectSource({ endpoint: "http://127.0.0.1:4000/api", token: "secret" }, cwd);
+ */
+export async function introspectSource(
+  source: IntrospectSource,
+  cwd: string,
+): Promise<GraphQLSchema> {
+  if ("endpoint" in source)
+    return fetchSchema(source.endpoint, { token: source.token, timeoutMs: source.timeoutMs });
+  const file = resolve(cwd, source.site);
+  const display = relative(cwd, file) || file;
+  const site = await readSite(file, display);
+  if (source.schema === undefined) return buildContentSchema(site);
+  const definition = site.schemas[source.schema];
+  if (!definition) {
+    const known = Object.keys(site.schemas).sort().join(", ");
+    throw new GeneratorError(`the site has no API schema "${source.schema}" (it has: ${known})`, {
+      file: display,
+      entry: "schemas",
+    });
+  }
+  return buildContentSchema(site, definition.scope);
+}
+
+/** The text of `schema` for `out`: SDL for `.graphql`/`.gql`, introspection JSON otherwise. */
+export async function schemaTextFor(out: string, schema: GraphQLSchema): Promise<string> {
+  const extension = extname(out).toLowerCase();
+  return extension === ".graphql" || extension === ".gql"
+    ? schemaToSdl(schema)
+    : schemaToIntrospectionJson(schema);
+}
+
+/**
+ * Writes `schema` to every file in `outs` (format chosen by extension), all or nothing: every text
+ * is produced first, then the writer renames them into place. Unchanged files are not touched.
+ */
+export async function writeSchemaFiles(
+  schema: GraphQLSchema,
+  outs: readonly string[],
+  cwd: string,
+): Promise<WriteResult> {
+  const files = [];
+  for (const out of outs) {
+    const absolutePath = resolve(cwd, out);
+    files.push({
+      absolutePath,
+      displayPath: relative(cwd, absolutePath).split(sep).join("/"),
+      text: await schemaTextFor(out, schema),
+    });
+  }
+  return writeFiles(files, [], cwd);
+}

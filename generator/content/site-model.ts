@@ -1,0 +1,239 @@
+/**
+ * The example site as `schemas/content/site.json` describes it: the content model (what a content
+ * API schema is built from) and the content itself (what the emulator serves). The JSON Schema
+ * `schemas/content/site.schema.json` documents every key; these types mirror it one to one.
+ */
+
+/** Kinds of custom field, and the GraphQL type each one gets. */
+export type FieldKind =
+  | "plainText"
+  | "richText"
+  | "number"
+  | "date"
+  | "lightswitch"
+  | "entries"
+  | "assets"
+  | "categories"
+  | "tags"
+  | "users"
+  | "matrix";
+
+/** The relation kinds: their values are lists of element ids. */
+export const RELATION_KINDS = ["assets", "categories", "entries", "tags", "users"] as const;
+export type RelationKind = (typeof RELATION_KINDS)[number];
+
+export interface FieldDefinition {
+  id: number;
+  name: string;
+  kind: FieldKind;
+  instructions?: string;
+  /** `number` fields: 0 makes the field an `Int`, anything else a `Float`. */
+  decimals?: number;
+  /** Relation fields: the handles the field may relate to (sections, volumes, groups). */
+  sources?: string[];
+  /** Relation fields: the most related elements allowed. */
+  limit?: number;
+  /** `matrix` fields only: the block types by handle. */
+  blockTypes?: Record<string, BlockTypeDefinition>;
+}
+
+export interface BlockTypeDefinition {
+  id: number;
+  name: string;
+  /** The block type's own fields by handle; they never nest another matrix. */
+  fields: Record<string, FieldDefinition>;
+}
+
+export interface SiteInfo {
+  id: number;
+  handle: string;
+  name: string;
+  language: string;
+  baseUrl: string;
+}
+
+export interface EntryTypeDefinition {
+  id: number;
+  name: string;
+  hasTitleField?: boolean;
+  /** Handles of fields in `fields`. */
+  fields: string[];
+}
+
+export interface SectionDefinition {
+  id: number;
+  name: string;
+  type: "channel" | "structure" | "single";
+  /** `structure` sections: the id of their structure. */
+  structureId?: number;
+  maxLevels?: number;
+  /** URI template, for example `news/{slug}`; absent when entries have no URL. */
+  uriFormat?: string;
+  entryTypes: Record<string, EntryTypeDefinition>;
+}
+
+export interface VolumeDefinition {
+  id: number;
+  name: string;
+  /** Public URL of the volume's root, ending in `/`. */
+  baseUrl: string;
+  fields: string[];
+}
+
+export interface CategoryGroupDefinition {
+  id: number;
+  name: string;
+  structureId: number;
+  uriFormat?: string;
+  fields: string[];
+}
+
+export interface GroupDefinition {
+  id: number;
+  name: string;
+  fields: string[];
+}
+
+export interface GlobalSetDefinition {
+  name: string;
+  fields: string[];
+}
+
+export interface UserGroupDefinition {
+  id: number;
+  name: string;
+}
+
+/**
+ * What one content API schema grants. Absent lists grant nothing. A `sections` item is a section
+ * handle (all its entry types) or `section.entryType`.
+ */
+export interface SiteScope {
+  sections?: string[];
+  volumes?: string[];
+  categoryGroups?: string[];
+  tagGroups?: string[];
+  globalSets?: string[];
+  users?: boolean;
+}
+
+export interface ApiSchemaDefinition {
+  name: string;
+  /** The one public schema has no token; every private schema has one. */
+  public?: boolean;
+  accessToken?: string;
+  enabled: boolean;
+  /** After this instant the schema's token is refused. */
+  expiryDate?: string | null;
+  scope: SiteScope;
+}
+
+/** Values of custom fields by field handle. */
+export type FieldValues = Record<string, FieldValue>;
+export type FieldValue = string | number | boolean | null | number[] | MatrixBlockContent[];
+
+export interface ElementContent {
+  id: number;
+  uid: string;
+  enabled?: boolean;
+  archived?: boolean;
+  trashed?: boolean;
+  dateCreated: string;
+  dateUpdated: string;
+  fields?: FieldValues;
+}
+
+export interface EntryContent extends ElementContent {
+  section: string;
+  type: string;
+  title: string;
+  slug: string;
+  /** Absent or null when the section has no URLs. */
+  uri?: string | null;
+  postDate: string;
+  expiryDate?: string | null;
+  authorId: number;
+  /** Structure sections: the parent entry. Siblings keep the order of this list. */
+  parentId?: number | null;
+}
+
+export interface AssetContent extends ElementContent {
+  volume: string;
+  folderId: number;
+  title: string;
+  filename: string;
+  /** Path inside the volume, folders included, for example `team/ada.jpg`. */
+  path: string;
+  kind: string;
+  mimeType: string;
+  size: number;
+  width?: number | null;
+  height?: number | null;
+  /** A user-defined focal point `[x, y]` in 0..1, or null when none is set. */
+  focalPoint?: [number, number] | null;
+  dateModified: string;
+}
+
+export interface CategoryContent extends ElementContent {
+  group: string;
+  title: string;
+  slug: string;
+  uri?: string | null;
+  parentId?: number | null;
+}
+
+export interface TagContent extends ElementContent {
+  group: string;
+  title: string;
+  slug: string;
+}
+
+export interface UserContent extends ElementContent {
+  username: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  photoId?: number | null;
+  groups: string[];
+  status: "active" | "pending" | "suspended" | "locked";
+  preferredLanguage?: string | null;
+  preferences?: Record<string, string | number | boolean | null>;
+}
+
+export interface GlobalSetContent extends ElementContent {
+  handle: string;
+}
+
+export interface MatrixBlockContent {
+  id: number;
+  uid: string;
+  type: string;
+  enabled?: boolean;
+  fields: FieldValues;
+}
+
+export interface SiteContent {
+  entries: EntryContent[];
+  assets: AssetContent[];
+  categories: CategoryContent[];
+  tags: TagContent[];
+  users: UserContent[];
+  globalSets: GlobalSetContent[];
+}
+
+/** The whole site file. */
+export interface Site {
+  site: SiteInfo;
+  fields: Record<string, FieldDefinition>;
+  sections: Record<string, SectionDefinition>;
+  volumes: Record<string, VolumeDefinition>;
+  categoryGroups: Record<string, CategoryGroupDefinition>;
+  tagGroups: Record<string, GroupDefinition>;
+  globalSets: Record<string, GlobalSetDefinition>;
+  userGroups: Record<string, UserGroupDefinition>;
+  /** Handles of the custom fields every user has. */
+  userFields: string[];
+  /** The content API schemas (public and private) the site serves, by handle. */
+  schemas: Record<string, ApiSchemaDefinition>;
+  content: SiteContent;
+}
