@@ -13,7 +13,18 @@ const TEMPLATE = "content/query.ts.hbs";
  * @example
  * const [file] = emitQueryBuilders(buildSchema(sdl), "output/content/site", "schemas/content/site.graphql");
  */
-export function emitQueryBuilders(schema: GraphQLSchema, outDir: string, file: string): EmittedFile[] {
+export function emitQueryBuilders(
+  schema: GraphQLSchema,
+  outDir: string,
+  file: string,
+): EmittedFile[] {
   const view = readFieldMaps(schema, file);
-  return [{ outDir, path: "query.ts", source: templatePath(TEMPLATE), contents: renderTemplate(TEMPLATE, view) }];
+  return [
+    {
+      outDir,
+      path: "query.ts",
+      source: templatePath(TEMPLATE),
+      contents: renderTemplate(TEMPLATE, view),
+    },
+  ];
 }

@@ -88,10 +88,13 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     .sort(byName);
   for (const type of named) {
     if (RESERVED_TYPES.has(type.name) || type.name.endsWith("_Args")) {
-      throw new GeneratorError(`type "${type.name}" clashes with a name the query module defines; rename it in the schema`, {
-        file,
-        entry: type.name,
-      });
+      throw new GeneratorError(
+        `type "${type.name}" clashes with a name the query module defines; rename it in the schema`,
+        {
+          file,
+          entry: type.name,
+        },
+      );
     }
   }
 
@@ -122,7 +125,8 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   for (const type of ordered) {
     const fields = new Map<string, string>();
     if (isObjectType(type) || isInterfaceType(type)) {
-      for (const field of Object.values(type.getFields()).sort(byName)) fields.set(field.name, descriptor(type.name, field));
+      for (const field of Object.values(type.getFields()).sort(byName))
+        fields.set(field.name, descriptor(type.name, field));
     }
     descriptors.set(type.name, fields);
   }
@@ -131,14 +135,19 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     const own = descriptors.get(type.name)!;
     const parents = isObjectType(type) || isInterfaceType(type) ? type.getInterfaces() : [];
     const inherited = [...parents].sort(byName).filter((parent) => {
-      for (const [name, text] of descriptors.get(parent.name)!) if (own.get(name) !== text) return false;
+      for (const [name, text] of descriptors.get(parent.name)!)
+        if (own.get(name) !== text) return false;
       return true;
     });
-    const covered = new Set(inherited.flatMap((parent) => [...descriptors.get(parent.name)!.keys()]));
+    const covered = new Set(
+      inherited.flatMap((parent) => [...descriptors.get(parent.name)!.keys()]),
+    );
     return {
       name: type.name,
       heritage: inherited.length ? ` extends ${inherited.map((p) => p.name).join(", ")}` : "",
-      members: [...own].filter(([name]) => !covered.has(name)).map(([name, text]) => ({ name, optional: false, text })),
+      members: [...own]
+        .filter(([name]) => !covered.has(name))
+        .map(([name, text]) => ({ name, optional: false, text })),
     };
   });
 
@@ -146,10 +155,13 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     .sort(byName)
     .map((field) => {
       if (RESERVED_VALUES.has(field.name) || schema.getDirective(field.name)) {
-        throw new GeneratorError(`root field "${field.name}" clashes with a helper the query module exports`, {
-          file,
-          entry: `${queryType.name}.${field.name}`,
-        });
+        throw new GeneratorError(
+          `root field "${field.name}" clashes with a helper the query module exports`,
+          {
+            file,
+            entry: `${queryType.name}.${field.name}`,
+          },
+        );
       }
       return { name: field.name, root: queryType.name, description: docText(field.description) };
     });
@@ -158,7 +170,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     .getDirectives()
     .filter((d) => !isSpecifiedDirective(d) && d.locations.includes("FIELD" as never))
     .sort(byName)
-    .map((d) => ({ name: d.name, optional: false, text: `{ ${[...d.args].sort(byName).map(argLine).join(" ")} }` }));
+    .map((d) => ({
+      name: d.name,
+      optional: false,
+      text: `{ ${[...d.args].sort(byName).map(argLine).join(" ")} }`,
+    }));
 
   return {
     scalars: named
@@ -174,7 +190,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
       .filter((t) => isInterfaceType(t) || isUnionType(t))
       .map((t) => {
         const names = schema.getPossibleTypes(t as never).map((p) => JSON.stringify(p.name));
-        return { name: t.name, optional: false, text: names.sort(compareText).join(" | ") || "never" };
+        return {
+          name: t.name,
+          optional: false,
+          text: names.sort(compareText).join(" | ") || "never",
+        };
       }),
     directives,
     roots,
@@ -184,7 +204,13 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
 
 function leafText(type: GraphQLNamedType, known: Record<string, string>): string {
   if (isEnumType(type)) {
-    return type.getValues().map((v) => JSON.stringify(v.name)).sort(compareText).join(" | ") || "never";
+    return (
+      type
+        .getValues()
+        .map((v) => JSON.stringify(v.name))
+        .sort(compareText)
+        .join(" | ") || "never"
+    );
   }
   return known[type.name] ?? "unknown";
 }
@@ -222,7 +248,8 @@ function inner(type: GraphQLInputType, literal: boolean): string {
   if (isNonNullType(type)) return inner(type.ofType as GraphQLInputType, literal);
   const name = (type as GraphQLNamedType).name;
   if (isEnumType(type)) return literal ? `EnumValue<Inputs["${name}"]>` : `Inputs["${name}"]`;
-  if (isScalarType(type) && INPUT_SCALARS[name] && !INPUT_SCALARS[name].includes("|")) return INPUT_SCALARS[name];
+  if (isScalarType(type) && INPUT_SCALARS[name] && !INPUT_SCALARS[name].includes("|"))
+    return INPUT_SCALARS[name];
   return `Inputs["${name}"]`;
 }
 

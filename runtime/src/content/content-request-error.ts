@@ -29,7 +29,12 @@ export class ContentRequestError extends Error {
 
   constructor(
     message: string,
-    details: { status?: number | undefined; errors?: readonly GraphQLErrorEntry[]; data?: unknown; cause?: unknown } = {},
+    details: {
+      status?: number | undefined;
+      errors?: readonly GraphQLErrorEntry[];
+      data?: unknown;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: details.cause });
     this.status = details.status;

@@ -17,6 +17,7 @@ export interface ContentClientOptions {
   headers?: HeadersInit | undefined;
 }
 
+// biome-ignore lint/complexity/noBannedTypes: `{} extends V` asks whether every variable may be left out.
 type VariablesArgument<V> = {} extends V ? [variables?: V] : [variables: V];
 
 export interface ContentClient {
@@ -38,9 +39,15 @@ export interface ContentClient {
  */
 export function createContentClient(options: ContentClientOptions): ContentClient {
   const transport = options.transport ?? "post-json";
-  const send = async (document: string, variables: Record<string, unknown> | undefined, declared = 0) => {
+  const send = async (
+    document: string,
+    variables: Record<string, unknown> | undefined,
+    declared = 0,
+  ) => {
     if (transport !== "post-json" && (declared || (variables && Object.keys(variables).length))) {
-      throw new TypeError(`[typewire] variables can only be sent with the "post-json" transport, not "${transport}"`);
+      throw new TypeError(
+        `[typewire] variables can only be sent with the "post-json" transport, not "${transport}"`,
+      );
     }
     const url = new URL(options.endpoint);
     const headers = new Headers(options.headers);
@@ -63,9 +70,12 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       response = await (options.fetch ?? fetch)(url, init);
       text = await response.text();
     } catch (cause) {
-      throw new ContentRequestError(`content request to ${url.origin}${url.pathname} failed: ${(cause as Error).message}`, {
-        cause,
-      });
+      throw new ContentRequestError(
+        `content request to ${url.origin}${url.pathname} failed: ${(cause as Error).message}`,
+        {
+          cause,
+        },
+      );
     }
     const status = response.status;
     let body: { data?: unknown; errors?: GraphQLErrorEntry[]; message?: string } | undefined;
@@ -75,9 +85,20 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     const errors = Array.isArray(body?.errors) ? body.errors : [];
     const data = body?.data ?? null;
     const reason = errors.map((e) => e.message).join("; ") || body?.message || text.slice(0, 200);
-    if (!response.ok) throw new ContentRequestError(`content API answered HTTP ${status}: ${reason}`, { status, errors, data });
-    if (errors.length) throw new ContentRequestError(`content API returned GraphQL errors: ${reason}`, { status, errors, data });
-    if (data === null) throw new ContentRequestError(`content API answered without data: ${reason}`, { status });
+    if (!response.ok)
+      throw new ContentRequestError(`content API answered HTTP ${status}: ${reason}`, {
+        status,
+        errors,
+        data,
+      });
+    if (errors.length)
+      throw new ContentRequestError(`content API returned GraphQL errors: ${reason}`, {
+        status,
+        errors,
+        data,
+      });
+    if (data === null)
+      throw new ContentRequestError(`content API answered without data: ${reason}`, { status });
     return data;
   };
   return {
@@ -87,7 +108,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
         : send(query.document, variables, query.variables.length)) as ContentClient["request"],
     async ping() {
       const data = (await send("{ping}", undefined)) as { ping?: unknown };
-      if (data.ping !== "pong") throw new ContentRequestError(`content API answered the health check with ${JSON.stringify(data.ping)}`);
+      if (data.ping !== "pong")
+        throw new ContentRequestError(
+          `content API answered the health check with ${JSON.stringify(data.ping)}`,
+        );
       return "pong";
     },
   };

@@ -1,4 +1,13 @@
-export type { ArgsIn, CallResult, Check, Invalid, PossibleOf, Result, Unwrap, Wrap } from "./infer.js";
+export type {
+  ArgsIn,
+  CallResult,
+  Check,
+  Invalid,
+  PossibleOf,
+  Result,
+  Unwrap,
+  Wrap,
+} from "./infer.js";
 export { printValue } from "./print-document.js";
 export {
   type Builder,
@@ -25,6 +34,17 @@ export type {
   SchemaShape,
   Variable,
 } from "./schema-shape.js";
-export type { VariableDeclarations, VariableRefs, VariableType, VariableValue, VariablesOf } from "./variables.js";
-export { type ContentClient, type ContentClientOptions, type Transport, createContentClient } from "./create-content-client.js";
+export type {
+  VariableDeclarations,
+  VariableRefs,
+  VariableType,
+  VariableValue,
+  VariablesOf,
+} from "./variables.js";
+export {
+  type ContentClient,
+  type ContentClientOptions,
+  type Transport,
+  createContentClient,
+} from "./create-content-client.js";
 export { ContentRequestError, type GraphQLErrorEntry } from "./content-request-error.js";

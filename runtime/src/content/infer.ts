@@ -7,22 +7,33 @@ import type { DirectiveUse, FieldCall, SchemaShape, Variable } from "./schema-sh
 /** The GraphQL type of a descriptor, such as `"[EntryInterface]"`. */
 export type TypeOf<D> = D extends readonly [infer T, unknown] ? T : D;
 /** The argument interface of a descriptor (`{}` when the field takes none). */
-export type ArgsOf<D> = D extends readonly [unknown, infer A] ? A : {};
+export type ArgsOf<D> = D extends readonly [unknown, infer A] ? A : Record<never, never>;
 /** The named type inside list and non-null wrappers. */
-export type Unwrap<T> = T extends `${infer I}!` ? Unwrap<I> : T extends `[${infer I}]` ? Unwrap<I> : T;
+export type Unwrap<T> = T extends `${infer I}!`
+  ? Unwrap<I>
+  : T extends `[${infer I}]`
+    ? Unwrap<I>
+    : T;
 /** Applies the list and nullability shape of GraphQL type `T` to `X`. */
 export type Wrap<T, X> = T extends `${infer I}!` ? WrapList<I, X> : WrapList<T, X> | null;
 type WrapList<T, X> = T extends `[${infer I}]` ? Wrap<I, X>[] : X;
 
 type Fields<Sc extends SchemaShape, N> = N extends keyof Sc["types"] ? Sc["types"][N] : never;
 /** The concrete types a value of type `N` can have. */
-export type PossibleOf<Sc extends SchemaShape, N> = N extends keyof Sc["possible"] ? Sc["possible"][N] : N;
-type IsLeaf<Sc extends SchemaShape, D> = Unwrap<TypeOf<D>> extends keyof Sc["scalars"] ? true : false;
+export type PossibleOf<Sc extends SchemaShape, N> = N extends keyof Sc["possible"]
+  ? Sc["possible"][N]
+  : N;
+type IsLeaf<Sc extends SchemaShape, D> =
+  Unwrap<TypeOf<D>> extends keyof Sc["scalars"] ? true : false;
 
 type Fragment = `... on ${string}`;
 type FieldName<K> = K extends `${string}: ${infer F}` ? F : K;
 type OutKey<K> = K extends `${infer A}: ${string}` ? A : K;
-type FragmentTypes<S> = keyof S extends infer K ? (K extends `... on ${infer P}` ? P : never) : never;
+type FragmentTypes<S> = keyof S extends infer K
+  ? K extends `... on ${infer P}`
+    ? P
+    : never
+  : never;
 
 /** What an argument accepts: its value, or a variable of a compatible type. */
 export type ArgsIn<A> = { [K in keyof A]: A[K] | Variable<A[K]> };
@@ -33,7 +44,9 @@ export type ArgsIn<A> = { [K in keyof A]: A[K] | Variable<A[K]> };
 export interface Invalid<M extends string> {
   readonly error: M;
 }
-type CheckArgs<A, G> = { [K in keyof G]: K extends keyof A ? unknown : Invalid<`unknown argument "${K & string}"`> } & ArgsIn<A>;
+type CheckArgs<A, G> = {
+  [K in keyof G]: K extends keyof A ? unknown : Invalid<`unknown argument "${K & string}"`>;
+} & ArgsIn<A>;
 
 /**
  * The type a selection on GraphQL type `N` must have. It maps every key of the selection to what
@@ -61,21 +74,27 @@ type CheckField<Sc extends SchemaShape, D, V> =
       : CheckSelection<Sc, D, V>;
 
 type CheckSelection<Sc extends SchemaShape, D, V> =
-  IsLeaf<Sc, D> extends true ? true : V extends object ? Check<Sc, Unwrap<TypeOf<D>>, V> : Invalid<"this field needs a selection">;
+  IsLeaf<Sc, D> extends true
+    ? true
+    : V extends object
+      ? Check<Sc, Unwrap<TypeOf<D>>, V>
+      : Invalid<"this field needs a selection">;
 
 /** The result of selection `S` on GraphQL type `N`: a union discriminated by `__typename` when `S` has fragments. */
 export type Result<Sc extends SchemaShape, N, S> = [FragmentTypes<S>] extends [never]
   ? Fill<Sc, N, S, PossibleOf<Sc, N>>
-  : Variant<Sc, N, S, FragmentTypes<S>> | Rest<Sc, N, S, Exclude<PossibleOf<Sc, N>, FragmentTypes<S>>>;
+  : Variant<Sc, S, FragmentTypes<S>> | Rest<Sc, N, S, Exclude<PossibleOf<Sc, N>, FragmentTypes<S>>>;
 
 type Typename = { __typename: true };
-type Variant<Sc extends SchemaShape, N, S, P> = P extends unknown
+type Variant<Sc extends SchemaShape, S, P> = P extends unknown
   ? Fill<Sc, P, S & Typename & S[`... on ${P & string}` & keyof S], P>
   : never;
-type Rest<Sc extends SchemaShape, N, S, P> = [P] extends [never] ? never : Fill<Sc, N, S & Typename, P>;
+type Rest<Sc extends SchemaShape, N, S, P> = [P] extends [never]
+  ? never
+  : Fill<Sc, N, S & Typename, P>;
 
 type Fill<Sc extends SchemaShape, N, S, Tn> = {
-  [K in keyof S as K extends Fragment ? never : OutKey<K>]: K extends "__typename"
+  -readonly [K in keyof S as K extends Fragment ? never : OutKey<K>]: K extends "__typename"
     ? Tn
     : FieldResult<Sc, Fields<Sc, N>[FieldName<K> & keyof Fields<Sc, N>], S[K]>;
 };
@@ -83,9 +102,14 @@ type Fill<Sc extends SchemaShape, N, S, Tn> = {
 type FieldResult<Sc extends SchemaShape, D, V> =
   V extends DirectiveUse<infer Name, unknown, infer Inner>
     ? DirectiveResult<Sc, Name, D, FieldResult<Sc, D, Inner>>
-    : Wrap<TypeOf<D>, Named<Sc, Unwrap<TypeOf<D>>, V extends readonly [unknown, infer Sub] ? Sub : V>>;
+    : Wrap<
+        TypeOf<D>,
+        Named<Sc, Unwrap<TypeOf<D>>, V extends readonly [unknown, infer Sub] ? Sub : V>
+      >;
 
-type Named<Sc extends SchemaShape, N, V> = N extends keyof Sc["scalars"] ? Sc["scalars"][N] : Result<Sc, N, V>;
+type Named<Sc extends SchemaShape, N, V> = N extends keyof Sc["scalars"]
+  ? Sc["scalars"][N]
+  : Result<Sc, N, V>;
 
 /** `@formatDateTime` turns a `DateTime` into formatted text; `@markdown` and `@transform` give text. */
 type DirectiveResult<Sc extends SchemaShape, Name, D, R> = Name extends "formatDateTime"

@@ -31,14 +31,17 @@ function printSet(selection: Node): string {
 function printField(value: unknown, directives: string): string {
   if (value === true) return directives;
   const node = value as Node;
-  if ("@" in node) return printField(node.v, `${directives}@${node["@"]}${printArgs(node.a as Node)}`);
-  if (Array.isArray(value)) return printArgs(value[0]) + directives + (value[1] ? printSet(value[1]) : "");
+  if ("@" in node)
+    return printField(node.v, `${directives}@${node["@"]}${printArgs(node.a as Node)}`);
+  if (Array.isArray(value))
+    return printArgs(value[0]) + directives + (value[1] ? printSet(value[1]) : "");
   return directives + printSet(node);
 }
 
 function printArgs(args: Node | undefined): string {
   const parts: string[] = [];
-  for (const key in args) if (args[key] !== undefined) parts.push(`${key}:${printValue(args[key], key)}`);
+  for (const key in args)
+    if (args[key] !== undefined) parts.push(`${key}:${printValue(args[key], key)}`);
   return parts.length ? `(${parts.join(",")})` : "";
 }
 
@@ -59,5 +62,7 @@ export function printValue(value: unknown, where: string): string {
       .map((key) => `${key}:${printValue(node[key], `${where}.${key}`)}`)
       .join(",")}}`;
   }
-  throw new TypeError(`[typewire] argument "${where}" cannot be sent in a GraphQL document: ${String(value)}`);
+  throw new TypeError(
+    `[typewire] argument "${where}" cannot be sent in a GraphQL document: ${String(value)}`,
+  );
 }

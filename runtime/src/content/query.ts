@@ -1,14 +1,21 @@
 import type { ArgsIn, ArgsOf, CallResult, Check, Result, TypeOf, Unwrap, Wrap } from "./infer.js";
 import { printRoot } from "./print-document.js";
-import type { DirectiveUse, EnumValue, FieldCall, SchemaShape, resultType, variableType } from "./schema-shape.js";
+import type {
+  DirectiveUse,
+  EnumValue,
+  FieldCall,
+  SchemaShape,
+  resultType,
+  variableType,
+} from "./schema-shape.js";
 import type { VariableDeclarations, VariableRefs, VariablesOf } from "./variables.js";
 
 /** A query ready to send: its document text, declared variable names and inferred types. */
 export interface Query<R, V = Record<string, never>> {
   readonly document: string;
   readonly variables: readonly string[];
-  readonly [resultType]?: R;
-  readonly [variableType]?: V;
+  readonly [resultType]: R;
+  readonly [variableType]: V;
 }
 
 /** The result type of a query. */
@@ -16,7 +23,7 @@ export type ResultOf<Q> = Q extends Query<infer R, unknown> ? R : never;
 /** The variables type of a query. */
 export type VariablesOfQuery<Q> = Q extends Query<unknown, infer V> ? V : never;
 
-type Results<S> = { [K in keyof S]: CallResult<S[K]> };
+type Results<S> = { -readonly [K in keyof S]: CallResult<S[K]> };
 type NoArgs = { readonly [name: string]: never };
 
 /** The builder of one root field, typed from its descriptor `D`. */
@@ -50,16 +57,21 @@ export function query(
   first: Record<string, unknown>,
   build?: (refs: Record<string, unknown>) => Record<string, unknown>,
 ): Query<unknown, unknown> {
-  if (!build) return { document: printRoot(first), variables: [] };
+  if (!build)
+    return { document: printRoot(first), variables: [] } as unknown as Query<unknown, unknown>;
   const names = Object.keys(first);
   const refs: Record<string, unknown> = {};
   for (const name of names) refs[name] = { $: name };
   const head = names.map((name) => `$${name}:${first[name]}`).join(",");
-  return { document: `query(${head})${printRoot(build(refs))}`, variables: names };
+  return {
+    document: `query(${head})${printRoot(build(refs))}`,
+    variables: names,
+  } as unknown as Query<unknown, unknown>;
 }
 
 /** `query`, typed for the generated schema `Sc`. */
-export const queryOf = <Sc extends SchemaShape>(): QueryFunction<Sc> => query as unknown as QueryFunction<Sc>;
+export const queryOf = <Sc extends SchemaShape>(): QueryFunction<Sc> =>
+  query as unknown as QueryFunction<Sc>;
 
 /**
  * Makes the builder of root field `name`. Generated modules call it once per root query field.
@@ -72,7 +84,10 @@ export function builder<Sc extends SchemaShape, D>(name: string): Builder<Sc, D>
 }
 
 /** A field directive helper: `formatDateTime({ format: "Y-m-d" })`, or wrapping another selection. */
-export type DirectiveHelper<N extends string, A> = <const V = true>(args: ArgsIn<A>, selection?: V) => DirectiveUse<N, A, V>;
+export type DirectiveHelper<N extends string, A> = <const V = true>(
+  args: ArgsIn<A>,
+  selection?: V,
+) => DirectiveUse<N, A, V>;
 
 /**
  * Makes the helper for directive `name`. Generated modules call it once per field directive.
@@ -81,11 +96,17 @@ export type DirectiveHelper<N extends string, A> = <const V = true>(args: ArgsIn
  * export const formatDateTime = directive<"formatDateTime", Directives["formatDateTime"]>("formatDateTime");
  */
 export function directive<N extends string, A>(name: N): DirectiveHelper<N, A> {
-  return ((a: object, v: unknown = true) => ({ "@": name, a, v })) as unknown as DirectiveHelper<N, A>;
+  return ((a: object, v: unknown = true) => ({ "@": name, a, v })) as unknown as DirectiveHelper<
+    N,
+    A
+  >;
 }
 
 /** The `on` helper, typed for schema `Sc`. */
-export type FragmentHelper<Sc extends SchemaShape> = <P extends keyof Sc["types"] & string, const S extends object>(
+export type FragmentHelper<Sc extends SchemaShape> = <
+  P extends keyof Sc["types"] & string,
+  const S extends object,
+>(
   type: P,
   selection: S & Check<Sc, P, S>,
 ) => { readonly [K in `... on ${P}`]: S };
@@ -97,7 +118,8 @@ export type FragmentHelper<Sc extends SchemaShape> = <P extends keyof Sc["types"
 export const on = (type: string, selection: object) => ({ [`... on ${type}`]: selection });
 
 /** `on`, typed for the generated schema `Sc`. */
-export const fragmentOf = <Sc extends SchemaShape>(): FragmentHelper<Sc> => on as unknown as FragmentHelper<Sc>;
+export const fragmentOf = <Sc extends SchemaShape>(): FragmentHelper<Sc> =>
+  on as unknown as FragmentHelper<Sc>;
 
 /** An enum value written literally in arguments: `enumValue("DESC")` prints `DESC`. */
 export const enumValue = <T extends string>(value: T): EnumValue<T> => ({ "=": value });

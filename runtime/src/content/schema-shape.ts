@@ -49,5 +49,5 @@ export interface FieldCall<R> {
   readonly f: string;
   readonly a?: object | undefined;
   readonly s?: unknown;
-  readonly [resultType]?: R;
+  readonly [resultType]: R;
 }

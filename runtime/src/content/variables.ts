@@ -9,10 +9,15 @@ type Decl<N extends string> = N | `${N}!` | `[${N}]` | `[${N}]!` | `[${N}!]` | `
 export type VariableDeclarations<Sc extends SchemaShape> = Record<string, VariableType<Sc>>;
 
 /** The value type of a variable declared as `T`. */
-export type VariableValue<Sc extends SchemaShape, T> = Wrap<T, Sc["inputs"][Unwrap<T> & keyof Sc["inputs"]]>;
+export type VariableValue<Sc extends SchemaShape, T> = Wrap<
+  T,
+  Sc["inputs"][Unwrap<T> & keyof Sc["inputs"]]
+>;
 
 /** The references handed to a query's build function: `$.limit` is printed `$limit`. */
-export type VariableRefs<Sc extends SchemaShape, D> = { readonly [K in keyof D]: Variable<VariableValue<Sc, D[K]>> };
+export type VariableRefs<Sc extends SchemaShape, D> = {
+  readonly [K in keyof D]: Variable<VariableValue<Sc, D[K]>>;
+};
 
 /** What `request` needs: non-null variables are required, the others may be left out. */
 export type VariablesOf<Sc extends SchemaShape, D> = {

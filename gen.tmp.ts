@@ -1,0 +1,10 @@
+import { readFileSync } from "node:fs";
+import { buildSchema } from "graphql";
+import { emitQueryBuilders } from "./generator/content/emit-query-builders.js";
+import { renderFiles, writeFiles } from "./generator/writer.js";
+const out = "bench/.work/example";
+const t = performance.now();
+const files = emitQueryBuilders(buildSchema(readFileSync("schemas/content/schema.graphql", "utf8")), out, "schemas/content/schema.graphql");
+console.log(performance.now() - t);
+console.log(await writeFiles(await renderFiles(files), [out]));
+console.log(performance.now() - t);
