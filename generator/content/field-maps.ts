@@ -142,9 +142,13 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     const covered = new Set(
       inherited.flatMap((parent) => [...descriptors.get(parent.name)!.keys()]),
     );
+    // A parent that another parent already extends adds nothing but text.
+    const direct = inherited.filter(
+      (parent) => !inherited.some((other) => other.getInterfaces().includes(parent as never)),
+    );
     return {
       name: type.name,
-      heritage: inherited.length ? ` extends ${inherited.map((p) => p.name).join(", ")}` : "",
+      heritage: direct.length ? ` extends ${direct.map((p) => p.name).join(", ")}` : "",
       members: [...own]
         .filter(([name]) => !covered.has(name))
         .map(([name, text]) => ({ name, optional: false, text })),

@@ -252,19 +252,13 @@ describe("mistakes are compile errors at depth 3", () => {
     entries({}, { author: { photo: { url: [{ width: "300" }] } } });
   });
   it("fragment on a type that does not implement the interface", () => {
+    const user = on("User", { email: true });
     // @ts-expect-error User is not an entry type
-    entries(
-      {},
-      { children: [{}, { children: [{}, { id: true, ...on("User", { email: true }) }] }] },
-    );
+    entries({}, { children: [{}, { children: [{}, { id: true, ...user }] }] });
   });
   it("misspelled field inside a fragment", () => {
+    const image = { url: true, tilte: true } as const;
     // @ts-expect-error tilte
-    entries(
-      {},
-      {
-        children: [{}, { ...on("blog_article_Entry", { heroImage: { url: true, tilte: true } }) }],
-      },
-    );
+    entries({}, { children: [{}, { ...on("blog_article_Entry", { heroImage: image }) }] });
   });
 });
