@@ -23,7 +23,9 @@ export class GeneratorError extends Error {
   /** `file:line:column: message (at entry)`, the form editors and terminals link. */
   format(): string {
     const { file, line, column, entry } = this.location;
-    const where = [file, line, line === undefined ? undefined : column].filter((part) => part !== undefined).join(":");
+    const where = [file, line, line === undefined ? undefined : column]
+      .filter((part) => part !== undefined)
+      .join(":");
     return `${where}: ${this.message}${entry ? ` (at ${entry})` : ""}`;
   }
 }

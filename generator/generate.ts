@@ -1,9 +1,20 @@
 import type { TypewireConfig } from "./config.js";
+import type { RemoteInput } from "./target.js";
 import { targets } from "./targets.js";
-import { type Difference, type RenderedFile, type WriteResult, diffFiles, renderFiles, writeFiles } from "./writer.js";
+import {
+  type Difference,
+  type RenderedFile,
+  type WriteResult,
+  diffFiles,
+  renderFiles,
+  writeFiles,
+} from "./writer.js";
 
 /** Generates every file in memory: nothing is written. Throws a GeneratorError on bad input. */
-export async function renderAll(config: TypewireConfig, cwd = process.cwd()): Promise<RenderedFile[]> {
+export async function renderAll(
+  config: TypewireConfig,
+  cwd = process.cwd(),
+): Promise<RenderedFile[]> {
   const active = targets.filter((target) => target.enabled(config));
   const emitted = (await Promise.all(active.map((target) => target.emit(config, cwd)))).flat();
   return renderFiles(emitted, cwd);
@@ -11,12 +22,23 @@ export async function renderAll(config: TypewireConfig, cwd = process.cwd()): Pr
 
 /** The output folders of every enabled target. */
 export function outDirsOf(config: TypewireConfig): string[] {
-  return targets.filter((target) => target.enabled(config)).flatMap((target) => target.outDirs(config));
+  return targets
+    .filter((target) => target.enabled(config))
+    .flatMap((target) => target.outDirs(config));
 }
 
 /** The input files and folders of every enabled target. */
 export function inputsOf(config: TypewireConfig): string[] {
-  return targets.filter((target) => target.enabled(config)).flatMap((target) => target.inputs(config));
+  return targets
+    .filter((target) => target.enabled(config))
+    .flatMap((target) => target.inputs(config));
+}
+
+/** The inputs of every enabled target that are polled rather than watched (live endpoints). */
+export function remoteInputsOf(config: TypewireConfig): RemoteInput[] {
+  return targets
+    .filter((target) => target.enabled(config))
+    .flatMap((target) => target.remoteInputs?.(config) ?? []);
 }
 
 /**

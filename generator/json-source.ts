@@ -1,5 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { type Node, type ParseError, getNodeValue, parseTree, printParseErrorCode } from "jsonc-parser";
+import {
+  type Node,
+  type ParseError,
+  getNodeValue,
+  parseTree,
+  printParseErrorCode,
+} from "jsonc-parser";
 import { GeneratorError } from "./errors.js";
 
 /** A parsed JSON file that can say where any of its values is. */
@@ -20,7 +26,11 @@ export async function readJsonSource(file: string, displayName = file): Promise<
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw new GeneratorError(`cannot read file: ${describeFsError(error)}`, { file: displayName }, { cause: error });
+    throw new GeneratorError(
+      `cannot read file: ${describeFsError(error)}`,
+      { file: displayName },
+      { cause: error },
+    );
   }
   return parseJsonSource(text, displayName);
 }
@@ -48,7 +58,11 @@ export function parseJsonSource(source: string, file: string): JsonSource {
     throw new GeneratorError(`invalid JSON: ${what}`, { file, ...at });
   }
   findDuplicateKey(tree, [], (key, path, offset) => {
-    throw new GeneratorError(`duplicate key "${key}"`, { file, ...position(offset), entry: path.join(".") || undefined });
+    throw new GeneratorError(`duplicate key "${key}"`, {
+      file,
+      ...position(offset),
+      entry: path.join(".") || undefined,
+    });
   });
   return {
     file,
@@ -67,7 +81,9 @@ export function parseJsonSource(source: string, file: string): JsonSource {
 
 function childAt(node: Node | undefined, segment: string | number): Node | undefined {
   if (!node?.children) return undefined;
-  if (node.type === "array" && typeof segment === "number") return node.children[segment];
+  // ajv's instance paths give array indexes as strings ("0"), callers as numbers.
+  if (node.type === "array")
+    return /^\d+$/.test(String(segment)) ? node.children[Number(segment)] : undefined;
   if (node.type !== "object") return undefined;
   const property = node.children.find((p) => p.children?.[0]?.value === String(segment));
   // Point at the key for objects so a message about an entry names the line of its name.
@@ -92,7 +108,9 @@ function findDuplicateKey(
       if (value) findDuplicateKey(value, [...path, key], report);
     }
   } else if (node.type === "array") {
-    node.children?.forEach((child, index) => findDuplicateKey(child, [...path, String(index)], report));
+    node.children?.forEach((child, index) =>
+      findDuplicateKey(child, [...path, String(index)], report),
+    );
   }
 }
 

@@ -12,6 +12,17 @@ export interface Target {
   inputs(config: TypewireConfig): string[];
   /** Folders this target owns: leftover generated files in them are removed. */
   outDirs(config: TypewireConfig): string[];
+  /** Inputs that are not files (live endpoints): `--watch` polls them. */
+  remoteInputs?(config: TypewireConfig): RemoteInput[];
   /** Reads the inputs and returns the files, unformatted and without banner. */
   emit(config: TypewireConfig, cwd: string): Promise<EmittedFile[]>;
+}
+
+/** An input `--watch` cannot watch on disk: it is polled, and a new fingerprint means a new run. */
+export interface RemoteInput {
+  /** For messages, for example the endpoint URL. */
+  label: string;
+  intervalMs: number;
+  /** Reads the input now and returns text that changes exactly when the input does. */
+  fingerprint(): Promise<string>;
 }

@@ -2,7 +2,7 @@ import { type FSWatcher, watch as watchFs } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { type TypewireConfig, loadConfig } from "./config.js";
-import { generate, inputsOf } from "./generate.js";
+import { generate, inputsOf, remoteInputsOf } from "./generate.js";
 import type { WriteResult } from "./writer.js";
 
 export interface WatchHandlers {
@@ -21,7 +21,10 @@ export interface Watcher {
 /**
  * `typewire generate --watch` as a function: generates once, then again whenever an input file
  * or the config file changes. Folders are watched rather than files, so an editor that saves by
- * renaming a new file into place is still seen. Changes arriving together are batched.
+ * renaming a new file into place is still seen. Changes arriving together are batched. Remote
+ * inputs (live endpoints) are polled on their interval and trigger a run only when their
+ * fingerprint (the sorted schema) differs from the one seen before; a failed poll is reported
+ * once until the endpoint answers again.
  */
 export async function watch(
   configFile: string | undefined,
@@ -30,6 +33,7 @@ export async function watch(
   debounceMs = 60,
 ): Promise<Watcher> {
   let watchers: FSWatcher[] = [];
+  let pollers: NodeJS.Timeout[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
@@ -53,13 +57,45 @@ export async function watch(
     }, debounceMs);
   };
 
+  const repoll = async (config: TypewireConfig | undefined) => {
+    for (const poller of pollers) clearInterval(poller);
+    pollers = [];
+    for (const remote of config ? remoteInputsOf(config) : []) {
+      let last = await remote.fingerprint().catch(() => undefined);
+      let failing = false;
+      let busy = false;
+      const poll = async () => {
+        if (busy || closed) return;
+        busy = true;
+        try {
+          const current = await remote.fingerprint();
+          failing = false;
+          // An unknown baseline (the endpoint was down) counts as a change once it answers.
+          if (current !== last) schedule();
+          last = current;
+        } catch (error) {
+          if (!failing) handlers.onError(error);
+          failing = true;
+        } finally {
+          busy = false;
+        }
+      };
+      if (closed) return;
+      pollers.push(setInterval(poll, remote.intervalMs));
+    }
+  };
+
   const rewatch = async (config: TypewireConfig | undefined) => {
+    await repoll(config);
     for (const watcher of watchers) watcher.close();
     watchers = [];
     const paths = config ? inputsOf(config) : [];
     if (configFile) paths.push(resolve(cwd, configFile));
     for (const path of new Set(paths)) {
-      const isDirectory = await stat(path).then((s) => s.isDirectory(), () => false);
+      const isDirectory = await stat(path).then(
+        (s) => s.isDirectory(),
+        () => false,
+      );
       const folder = isDirectory ? path : dirname(path);
       const name = basename(path);
       try {
@@ -81,6 +117,7 @@ export async function watch(
       closed = true;
       clearTimeout(timer);
       for (const watcher of watchers) watcher.close();
+      for (const poller of pollers) clearInterval(poller);
     },
     async settled() {
       await new Promise((r) => setTimeout(r, debounceMs * 2));

@@ -40,17 +40,26 @@ const FORMAT_OPTIONS = { parser: "typescript", printWidth: 100, endOfLine: "lf" 
  * Adds the banner and formats every file. Nothing touches the disk here, so a failure in any
  * file leaves every output folder as it was.
  */
-export async function renderFiles(files: readonly EmittedFile[], cwd = process.cwd()): Promise<RenderedFile[]> {
+export async function renderFiles(
+  files: readonly EmittedFile[],
+  cwd = process.cwd(),
+): Promise<RenderedFile[]> {
   const seen = new Set<string>();
-  const sorted = [...files].sort((a, b) => compareText(join(a.outDir, a.path), join(b.outDir, b.path)));
+  const sorted = [...files].sort((a, b) =>
+    compareText(join(a.outDir, a.path), join(b.outDir, b.path)),
+  );
   const rendered: RenderedFile[] = [];
   for (const file of sorted) {
     const absolutePath = resolve(file.outDir, file.path);
     if (!absolutePath.startsWith(resolve(file.outDir) + sep)) {
-      throw new GeneratorError(`generated path "${file.path}" leaves the output folder`, { file: file.source });
+      throw new GeneratorError(`generated path "${file.path}" leaves the output folder`, {
+        file: file.source,
+      });
     }
     if (seen.has(absolutePath)) {
-      throw new GeneratorError(`two generators write the same file ${file.path}`, { file: file.source });
+      throw new GeneratorError(`two generators write the same file ${file.path}`, {
+        file: file.source,
+      });
     }
     seen.add(absolutePath);
     const displayPath = relative(cwd, absolutePath).split(sep).join("/");
@@ -64,7 +73,11 @@ export async function renderFiles(files: readonly EmittedFile[], cwd = process.c
         { cause: error },
       );
     }
-    rendered.push({ absolutePath, displayPath, text: `${text.replace(/\r\n?/g, "\n").trimEnd()}\n` });
+    rendered.push({
+      absolutePath,
+      displayPath,
+      text: `${text.replace(/\r\n?/g, "\n").trimEnd()}\n`,
+    });
   }
   return rendered;
 }
@@ -87,7 +100,8 @@ export async function diffFiles(
   for (const file of files) {
     const current = await readIfExists(file.absolutePath);
     if (current === undefined) differences.push({ displayPath: file.displayPath, kind: "missing" });
-    else if (current !== file.text) differences.push({ displayPath: file.displayPath, kind: "stale" });
+    else if (current !== file.text)
+      differences.push({ displayPath: file.displayPath, kind: "stale" });
   }
   for (const path of await findLeftovers(files, outDirs)) {
     differences.push({ displayPath: relative(cwd, path).split(sep).join("/"), kind: "extraneous" });
@@ -121,7 +135,10 @@ export async function writeFiles(
         continue;
       }
       await mkdir(dirname(file.absolutePath), { recursive: true });
-      const temporary = join(dirname(file.absolutePath), `.typewire-tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
+      const temporary = join(
+        dirname(file.absolutePath),
+        `.typewire-tmp-${process.pid}-${randomBytes(4).toString("hex")}`,
+      );
       pending.push({ temporary, file });
       await writeFile(temporary, file.text, "utf8");
     }
@@ -142,7 +159,10 @@ export async function writeFiles(
   return result;
 }
 
-async function findLeftovers(files: readonly RenderedFile[], outDirs: readonly string[]): Promise<string[]> {
+async function findLeftovers(
+  files: readonly RenderedFile[],
+  outDirs: readonly string[],
+): Promise<string[]> {
   const produced = new Set(files.map((file) => file.absolutePath));
   const leftovers: string[] = [];
   for (const outDir of new Set(outDirs.map((dir) => resolve(dir)))) {

@@ -9,9 +9,17 @@ export class UsageError extends Error {
 /** Parses a command's arguments strictly: an unknown flag is a UsageError with a suggestion. */
 export function parseCommandArgs(command: Command, argv: string[]) {
   const options = Object.fromEntries(
-    Object.entries<OptionSpec>({ ...command.options, help: { type: "boolean", short: "h", description: "" } }).map(
-      ([name, spec]) => [name, { type: spec.type, ...(spec.short ? { short: spec.short } : {}), ...(spec.multiple ? { multiple: true } : {}) }],
-    ),
+    Object.entries<OptionSpec>({
+      ...command.options,
+      help: { type: "boolean", short: "h", description: "" },
+    }).map(([name, spec]) => [
+      name,
+      {
+        type: spec.type,
+        ...(spec.short ? { short: spec.short } : {}),
+        ...(spec.multiple ? { multiple: true } : {}),
+      },
+    ]),
   );
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -25,11 +33,16 @@ export function parseCommandArgs(command: Command, argv: string[]) {
       `unexpected argument "${parsed.positionals[maxPositionals]}". Run \`typewire ${command.name} --help\` for usage.`,
     );
   }
-  const missing = command.positionals?.find((p, index) => p.required && parsed.positionals[index] === undefined);
+  const missing = command.positionals?.find(
+    (p, index) => p.required && parsed.positionals[index] === undefined,
+  );
   if (missing && !parsed.values.help) {
     throw new UsageError(`missing <${missing.name}>. Usage: typewire ${command.usage}`);
   }
-  return parsed as { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
+  return parsed as {
+    values: Record<string, string | boolean | string[] | undefined>;
+    positionals: string[];
+  };
 }
 
 function explain(error: Error, command: Command): string {
@@ -40,7 +53,9 @@ function explain(error: Error, command: Command): string {
     const suggestion = closest(flag, Object.keys(command.options));
     return `unknown option ${unknown}.${suggestion ? ` Did you mean --${suggestion}?` : ""} ${help}`;
   }
-  const missingValue = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(error.message)?.[1];
+  const missingValue = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(
+    error.message,
+  )?.[1];
   if (missingValue) return `option ${missingValue} needs a value. ${help}`;
   return `${error.message.replace(/\.$/, "")}. ${help}`;
 }

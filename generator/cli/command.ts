@@ -25,5 +25,11 @@ export interface Command {
   /** Positional arguments, for the help text; none when absent. */
   positionals?: { name: string; description: string; required: boolean }[];
   options: Record<string, OptionSpec>;
-  run(args: { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] }, io: Io): Promise<number>;
+  run(
+    args: {
+      values: Record<string, string | boolean | string[] | undefined>;
+      positionals: string[];
+    },
+    io: Io,
+  ): Promise<number>;
 }

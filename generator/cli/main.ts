@@ -16,7 +16,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   const command = commands.find((c) => c.name === name);
   if (!command) {
-    const suggestion = closest(name, commands.map((c) => c.name));
+    const suggestion = closest(
+      name,
+      commands.map((c) => c.name),
+    );
     io.stderr(
       `typewire: unknown command "${name}".${suggestion ? ` Did you mean "${suggestion}"?` : ""} Run \`typewire --help\` for the list.\n`,
     );

@@ -12,5 +12,10 @@ export function emitEvents(table: EventActionTable, outDir: string): EmittedFile
     const actions = action ? [action] : (actionsOf.get(event) ?? []);
     return { key, event, actions: actions.map((a) => `"${a}"`).join(" | ") };
   });
-  return { outDir, path: "events.ts", source: templatePath(TEMPLATE), contents: renderTemplate(TEMPLATE, { entries }) };
+  return {
+    outDir,
+    path: "events.ts",
+    source: templatePath(TEMPLATE),
+    contents: renderTemplate(TEMPLATE, { entries }),
+  };
 }

@@ -5,5 +5,10 @@ const TEMPLATE = "webhooks/index.ts.hbs";
 
 /** `index.ts`: the entry point that re-exports the generated webhook modules. */
 export function emitWebhooksIndex(outDir: string): EmittedFile {
-  return { outDir, path: "index.ts", source: templatePath(TEMPLATE), contents: renderTemplate(TEMPLATE, {}) };
+  return {
+    outDir,
+    path: "index.ts",
+    source: templatePath(TEMPLATE),
+    contents: renderTemplate(TEMPLATE, {}),
+  };
 }

@@ -18,7 +18,9 @@ export interface EventActionTable {
 }
 
 const NAME = /^[a-z0-9_]+$/;
-const schema = JSON.parse(readFileSync(new URL("../../schemas/webhooks/events.schema.json", import.meta.url), "utf8"));
+const schema = JSON.parse(
+  readFileSync(new URL("../../schemas/webhooks/events.schema.json", import.meta.url), "utf8"),
+);
 const validateShape = new Ajv({ strict: true }).compile(schema);
 
 /**
@@ -26,27 +28,43 @@ const validateShape = new Ajv({ strict: true }).compile(schema);
  * and entry: JSON errors, a duplicate event (a repeated key), a duplicate action, and any name
  * that is not `[a-z0-9_]+`.
  */
-export async function readEventActionTable(file: string, displayName = file): Promise<EventActionTable> {
+export async function readEventActionTable(
+  file: string,
+  displayName = file,
+): Promise<EventActionTable> {
   const source = await readJsonSource(file, displayName);
   if (!validateShape(source.value)) throw shapeError(validateShape.errors?.[0], source);
   const entries = Object.entries((source.value as { events: Record<string, string[]> }).events);
   const events: WebhookEvent[] = [];
   for (const [name, actions] of entries) {
     const fail = (message: string, path: (string | number)[]) =>
-      new GeneratorError(message, { file: displayName, ...source.locate(path), entry: path.join(".") });
-    if (!NAME.test(name)) throw fail(`event name "${name}" must match [a-z0-9_]+`, ["events", name]);
+      new GeneratorError(message, {
+        file: displayName,
+        ...source.locate(path),
+        entry: path.join("."),
+      });
+    if (!NAME.test(name))
+      throw fail(`event name "${name}" must match [a-z0-9_]+`, ["events", name]);
     const seen = new Set<string>();
     actions.forEach((action, index) => {
       if (!NAME.test(action)) {
-        throw fail(`action "${action}" of event "${name}" must match [a-z0-9_]+`, ["events", name, index]);
+        throw fail(`action "${action}" of event "${name}" must match [a-z0-9_]+`, [
+          "events",
+          name,
+          index,
+        ]);
       }
-      if (seen.has(action)) throw fail(`duplicate action "${action}" in event "${name}"`, ["events", name, index]);
+      if (seen.has(action))
+        throw fail(`duplicate action "${action}" in event "${name}"`, ["events", name, index]);
       seen.add(action);
     });
     events.push({ name, actions: [...actions].sort(compareText) });
   }
   if (events.length === 0) {
-    throw new GeneratorError("the table lists no events", { file: displayName, ...source.locate(["events"]) });
+    throw new GeneratorError("the table lists no events", {
+      file: displayName,
+      ...source.locate(["events"]),
+    });
   }
   return { file: displayName, events: events.sort((a, b) => compareText(a.name, b.name)) };
 }

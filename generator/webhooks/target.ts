@@ -11,12 +11,16 @@ import { readEventActionTable } from "./event-action-table.js";
 export const webhooksTarget: Target = {
   name: "webhooks",
   enabled: (config: TypewireConfig) => config.webhooks !== undefined,
-  inputs: (config) => [config.webhooks?.events, config.webhooks?.payloads].filter((p): p is string => !!p),
+  inputs: (config) =>
+    [config.webhooks?.events, config.webhooks?.payloads].filter((p): p is string => !!p),
   outDirs: (config) => (config.webhooks ? [config.webhooks.out] : []),
   async emit(config, cwd) {
     const webhooks = config.webhooks;
     if (!webhooks) return [];
-    const table = await readEventActionTable(webhooks.events, relative(cwd, webhooks.events) || webhooks.events);
+    const table = await readEventActionTable(
+      webhooks.events,
+      relative(cwd, webhooks.events) || webhooks.events,
+    );
     return [
       emitEventNames(table, webhooks.out),
       emitEvents(table, webhooks.out),

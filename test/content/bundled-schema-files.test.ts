@@ -1,21 +1,32 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { readSite } from "../../generator/content/read-site.js";
 import { schemaToIntrospectionJson, schemaToSdl } from "../../generator/content/schema-text.js";
 import { buildContentSchema } from "../../generator/content/site-schema.js";
+import type { Site } from "../../generator/content/site-model.js";
 import { packageRoot } from "../../generator/paths.js";
 
 const dir = join(packageRoot, "schemas/content");
+const read = (file: string) => readFile(join(dir, file), "utf8");
 
-// The two files are produced from site.json by `npm run content:schema`; this fails when someone
+// These files are produced from site.json by `npm run content:schema`; this fails when someone
 // edits the site (or the builder) without regenerating them, or edits them by hand.
-describe("schemas/content/schema.graphql and introspection.json", () => {
-  it("are what the toolkit produces from site.json", async () => {
-    const schema = buildContentSchema(await readSite(join(dir, "site.json")));
-    expect(await readFile(join(dir, "schema.graphql"), "utf8")).toBe(await schemaToSdl(schema));
-    expect(await readFile(join(dir, "introspection.json"), "utf8")).toBe(
-      await schemaToIntrospectionJson(schema),
+describe("the schema files derived from schemas/content/site.json", () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await readSite(join(dir, "site.json"));
+  });
+
+  it("schema.graphql and introspection.json hold the whole schema", async () => {
+    const schema = buildContentSchema(site);
+    expect(await read("schema.graphql")).toBe(await schemaToSdl(schema));
+    expect(await read("introspection.json")).toBe(await schemaToIntrospectionJson(schema));
+  });
+
+  it("public.graphql holds the public schema", async () => {
+    expect(await read("public.graphql")).toBe(
+      await schemaToSdl(buildContentSchema(site, site.schemas.public?.scope)),
     );
   });
 });

@@ -8,10 +8,18 @@ export const checkCommand: Command = {
   summary: "Exit 1, listing each file, when generated output is stale or missing. Writes nothing.",
   usage: "check [--config FILE]",
   options: {
-    config: { type: "string", short: "c", placeholder: "FILE", description: "Config file, as for `generate`." },
+    config: {
+      type: "string",
+      short: "c",
+      placeholder: "FILE",
+      description: "Config file, as for `generate`.",
+    },
   },
   async run({ values }, io) {
-    const differences = await check(await loadConfig(values.config as string | undefined, io.cwd), io.cwd);
+    const differences = await check(
+      await loadConfig(values.config as string | undefined, io.cwd),
+      io.cwd,
+    );
     (differences.length ? io.stderr : io.stdout)(formatDifferences(differences));
     return differences.length ? 1 : 0;
   },

@@ -14,9 +14,14 @@ export const generateCommand: Command = {
       type: "string",
       short: "c",
       placeholder: "FILE",
-      description: "Config file. Default: ./typewire.config.json if present, else the bundled schemas into ./output.",
+      description:
+        "Config file. Default: ./typewire.config.json if present, else the bundled schemas into ./output.",
     },
-    watch: { type: "boolean", short: "w", description: "Generate again whenever an input file changes." },
+    watch: {
+      type: "boolean",
+      short: "w",
+      description: "Generate again whenever an input file changes.",
+    },
   },
   async run({ values }, io) {
     const configFile = values.config as string | undefined;

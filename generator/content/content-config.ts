@@ -1,0 +1,91 @@
+import { access } from "node:fs/promises";
+import { resolve } from "node:path";
+import { GeneratorError } from "../errors.js";
+import type { JsonSource } from "../json-source.js";
+
+/** One content API schema to generate a module for. */
+export type ContentSchemaSource =
+  | { name: string; file: string }
+  | { name: string; endpoint: string; token?: string; tokenEnv?: string };
+
+export interface ContentConfig {
+  /** Output folder (absolute); each schema gets `<out>/<name>/`. */
+  out: string;
+  /** Sorted by name. */
+  schemas: ContentSchemaSource[];
+  /** `--watch` re-introspects endpoint sources this often. */
+  pollSeconds: number;
+}
+
+/** The shape of the `content` section in `typewire.config.json` (already checked by the config's JSON Schema). */
+export interface RawContentConfig {
+  out: string;
+  pollSeconds?: number;
+  schemas: Record<string, { file?: string; endpoint?: string; token?: string; tokenEnv?: string }>;
+}
+
+export const DEFAULT_POLL_SECONDS = 30;
+
+/**
+ * Resolves the `content` section: paths against the config file's folder, `tokenEnv` against the
+ * environment. Each schema names exactly one of `file` and `endpoint`; a file must exist.
+ *
+ * @example
+ * await resolveContentConfig({ out: "output/content", schemas: { site: { file: "schema.graphql" } } }, source, dir);
+ */
+export async function resolveContentConfig(
+  raw: RawContentConfig,
+  source: JsonSource,
+  base: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<ContentConfig> {
+  const fail = (message: string, path: string[]) =>
+    new GeneratorError(message, {
+      file: source.file,
+      ...source.locate(path),
+      entry: path.join("."),
+    });
+  const schemas: ContentSchemaSource[] = [];
+  for (const name of Object.keys(raw.schemas).sort()) {
+    const entry = raw.schemas[name]!;
+    const path = ["content", "schemas", name];
+    if ((entry.file === undefined) === (entry.endpoint === undefined)) {
+      throw fail(`schema "${name}" needs exactly one of "file" or "endpoint"`, path);
+    }
+    if (entry.file !== undefined) {
+      if (entry.token !== undefined || entry.tokenEnv !== undefined) {
+        throw fail(`schema "${name}": a token goes with "endpoint", not "file"`, path);
+      }
+      const file = resolve(base, entry.file);
+      if (!(await exists(file)))
+        throw fail(`"${entry.file}" does not exist (resolved to ${file})`, [...path, "file"]);
+      schemas.push({ name, file });
+      continue;
+    }
+    if (entry.token !== undefined && entry.tokenEnv !== undefined) {
+      throw fail(`schema "${name}": give "token" or "tokenEnv", not both`, path);
+    }
+    let token = entry.token;
+    if (entry.tokenEnv !== undefined) {
+      token = env[entry.tokenEnv];
+      if (!token)
+        throw fail(
+          `environment variable ${entry.tokenEnv} is not set (it holds the token of schema "${name}")`,
+          [...path, "tokenEnv"],
+        );
+    }
+    schemas.push({ name, endpoint: entry.endpoint!, ...(token ? { token } : {}) });
+  }
+  return {
+    out: resolve(base, raw.out),
+    schemas,
+    pollSeconds: raw.pollSeconds ?? DEFAULT_POLL_SECONDS,
+  };
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
