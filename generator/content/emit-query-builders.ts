@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import { renderTemplate, templatePath } from "../templates.js";
 import type { EmittedFile } from "../writer.js";
+import type { ContentEmitter } from "./content-emitter.js";
 import { readFieldMaps } from "./field-maps.js";
 
 const TEMPLATE = "content/query.ts.hbs";
@@ -28,3 +29,7 @@ export function emitQueryBuilders(
     },
   ];
 }
+
+/** The query builders as one of the content target's emitters. */
+export const queryBuildersEmitter: ContentEmitter = async (input) =>
+  emitQueryBuilders(input.schema, input.outDir, `content schema "${input.name}"`);

@@ -67,8 +67,8 @@ const INPUT_SCALARS: Record<string, string> = {
   String: "string",
 };
 
-/** Names the module itself exports; a schema type with one of them cannot be generated. */
-const RESERVED_TYPES = new Set(["Schema", "Scalars", "Inputs", "Possible", "Directives"]);
+/** Names the module itself defines; a schema type with one of them cannot be generated. */
+const RESERVED_TYPES = new Set(["QuerySchema", "Scalars", "Inputs", "Possible", "Directives"]);
 const RESERVED_VALUES = new Set(["query", "on"]);
 
 const byName = <T extends { name: string }>(a: T, b: T) => compareText(a.name, b.name);
