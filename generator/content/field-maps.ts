@@ -115,7 +115,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   const descriptor = (owner: string, field: GraphQLField<unknown, unknown>): string => {
     const type = JSON.stringify(String(field.type));
     const argsName = argsText(owner, field);
-    return argsName ? `[${type}, ${argsName}]` : type;
+    return argsName ? `{ t: ${type}; a: ${argsName} }` : type;
   };
 
   // The root type first, so the argument interfaces it shares are named after root fields.

@@ -44,7 +44,9 @@ beforeEach(() => {
 });
 
 const posts = query({ posts: entries({ section: ["blog"] }, { id: true }) });
-const withVariables = query({ limit: "Int" }, ($) => ({ posts: entries({ limit: $.limit }, { id: true }) }));
+const withVariables = query({ limit: "Int" }, ($) => ({
+  posts: entries({ limit: $.limit }, { id: true }),
+}));
 
 describe("transports", () => {
   it("post-json sends a JSON body with query and variables", async () => {
@@ -54,7 +56,10 @@ describe("transports", () => {
     expect(request?.method).toBe("POST");
     expect(request?.url).toBe("/api");
     expect(request?.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(request?.body ?? "")).toEqual({ query: withVariables.document, variables: { limit: 2 } });
+    expect(JSON.parse(request?.body ?? "")).toEqual({
+      query: withVariables.document,
+      variables: { limit: 2 },
+    });
   });
 
   it("post-json leaves variables out when there are none", async () => {
@@ -83,19 +88,26 @@ describe("transports", () => {
     expect(request?.body).toBe(posts.document);
   });
 
-  it.each(["get", "post-graphql"] as const)("%s refuses variables before any request", async (transport) => {
-    const client = createContentClient({ endpoint, transport });
-    await expect(client.request(withVariables, { limit: 1 })).rejects.toThrow(
-      new TypeError(`[typewire] variables can only be sent with the "post-json" transport, not "${transport}"`),
-    );
-    await expect(client.request("query($a:Int){ping}", { a: 1 })).rejects.toThrow(TypeError);
-    expect(seen).toEqual([]);
-  });
+  it.each(["get", "post-graphql"] as const)(
+    "%s refuses variables before any request",
+    async (transport) => {
+      const client = createContentClient({ endpoint, transport });
+      await expect(client.request(withVariables, { limit: 1 })).rejects.toThrow(
+        new TypeError(
+          `[typewire] variables can only be sent with the "post-json" transport, not "${transport}"`,
+        ),
+      );
+      await expect(client.request("query($a:Int){ping}", { a: 1 })).rejects.toThrow(TypeError);
+      expect(seen).toEqual([]);
+    },
+  );
 });
 
 describe("headers", () => {
   it("sends the token as a bearer credential, with the caller's headers", async () => {
-    await createContentClient({ endpoint, token: "s3cret", headers: { "x-site": "en" } }).request(posts);
+    await createContentClient({ endpoint, token: "s3cret", headers: { "x-site": "en" } }).request(
+      posts,
+    );
     expect(seen[0]?.headers.authorization).toBe("Bearer s3cret");
     expect(seen[0]?.headers["x-site"]).toBe("en");
     expect(seen[0]?.headers.accept).toBe("application/json");
@@ -122,8 +134,13 @@ describe("headers", () => {
 
 describe("raw documents and ping", () => {
   it("sends a hand-written document with variables", async () => {
-    await createContentClient({ endpoint }).request("query($n:Int){entries(limit:$n){id}}", { n: 3 });
-    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({ query: "query($n:Int){entries(limit:$n){id}}", variables: { n: 3 } });
+    await createContentClient({ endpoint }).request("query($n:Int){entries(limit:$n){id}}", {
+      n: 3,
+    });
+    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({
+      query: "query($n:Int){entries(limit:$n){id}}",
+      variables: { n: 3 },
+    });
   });
 
   it("ping sends {ping} and resolves pong", async () => {
@@ -134,7 +151,9 @@ describe("raw documents and ping", () => {
 
   it("ping rejects any other answer", async () => {
     reply = json(200, { data: { ping: "pang" } });
-    await expect(createContentClient({ endpoint }).ping()).rejects.toThrow(/health check with "pang"/);
+    await expect(createContentClient({ endpoint }).ping()).rejects.toThrow(
+      /health check with "pang"/,
+    );
   });
 });
 
@@ -149,7 +168,10 @@ describe("errors", () => {
   };
 
   it("GraphQL errors reject with the errors and the partial data", async () => {
-    reply = json(200, { data: { posts: null, other: 1 }, errors: [{ message: "bad field", path: ["posts"] }] });
+    reply = json(200, {
+      data: { posts: null, other: 1 },
+      errors: [{ message: "bad field", path: ["posts"] }],
+    });
     const error = await failure(createContentClient({ endpoint }).request(posts));
     expect(error).toBeInstanceOf(ContentRequestError);
     expect(error.message).toBe("content API returned GraphQL errors: bad field");
@@ -189,9 +211,13 @@ describe("errors", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await failure(createContentClient({ endpoint: `http://127.0.0.1:${port}/api` }).request(posts));
+    const error = await failure(
+      createContentClient({ endpoint: `http://127.0.0.1:${port}/api` }).request(posts),
+    );
     expect(error).toBeInstanceOf(ContentRequestError);
-    expect(error.message).toMatch(new RegExp(`^content request to http://127.0.0.1:${port}/api failed: `));
+    expect(error.message).toMatch(
+      new RegExp(`^content request to http://127.0.0.1:${port}/api failed: `),
+    );
     expect(error.status).toBeUndefined();
     expect(error.cause).toBeInstanceOf(Error);
   });

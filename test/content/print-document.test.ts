@@ -55,8 +55,12 @@ const table: { name: string; given: () => Query<unknown, unknown>; want: string 
         entry: entry(
           { id: [5] },
           {
-            children: [{ limit: 2 }, { title: true, _count: [{ field: "children" }] }],
-            author: { photo: { url: [{ width: 300, height: 200 }] } },
+            children: {
+              __args: { limit: 2 },
+              title: true,
+              _count: { __args: { field: "children" } },
+            },
+            author: { photo: { url: { __args: { width: 300, height: 200 } } } },
           },
         ),
       }),
@@ -70,7 +74,10 @@ const table: { name: string; given: () => Query<unknown, unknown>; want: string 
           { section: ["blog"] },
           {
             id: true,
-            ...on("blog_article_Entry", { summary: true, heroImage: { url: [{ width: 300 }] } }),
+            ...on("blog_article_Entry", {
+              summary: true,
+              heroImage: { url: { __args: { width: 300 } } },
+            }),
             ...on("blog_link_Entry", { linkUrl: true }),
           },
         ),
@@ -91,7 +98,10 @@ const table: { name: string; given: () => Query<unknown, unknown>; want: string 
       query({
         latest: entries({ limit: 1 }, { id: true }),
         total: entries({}, { id: true }),
-        images: assets({}, { "small: url": [{ width: 100 }], "large: url": [{ width: 1200 }] }),
+        images: assets(
+          {},
+          { "small: url": { __args: { width: 100 } }, "large: url": { __args: { width: 1200 } } },
+        ),
       }),
     want: "{latest:entries(limit:1){id} total:entries{id} images:assets{small:url(width:100) large:url(width:1200)}}",
   },
@@ -101,7 +111,7 @@ const table: { name: string; given: () => Query<unknown, unknown>; want: string 
       query({ limit: "Int!", section: "[String]" }, ($) => ({
         posts: entries(
           { section: $.section, limit: $.limit },
-          { id: true, children: [{ limit: $.limit }, { id: true }] },
+          { id: true, children: { __args: { limit: $.limit }, id: true } },
         ),
       })),
     want: "query($limit:Int!,$section:[String]){posts:entries(section:$section,limit:$limit){id children(limit:$limit){id}}}",
@@ -116,7 +126,7 @@ const table: { name: string; given: () => Query<unknown, unknown>; want: string 
             postDate: formatDateTime({ format: "Y-m-d", timezone: "UTC" }),
             ...on("blog_article_Entry", {
               body: markdown({ flavor: "gfm" }),
-              heroImage: { url: transform({ width: 300 }, [{ height: 10 }]) },
+              heroImage: { url: transform({ width: 300 }, { __args: { height: 10 } }) },
             }),
           },
         ),

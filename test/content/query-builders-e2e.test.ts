@@ -152,7 +152,7 @@ export const posts = query({ limit: "Int" }, ($) => ({
     title: true,
     postDate: formatDateTime({ format: "Y-m-d" }),
     author: { name: true, photo: { "thumb: url": transform({ width: 300 }) } },
-    ...on("blog_article_Entry", { summary: true, body: markdown({}), heroImage: { url: [{ width: 640 }] } }),
+    ...on("blog_article_Entry", { summary: true, body: markdown({}), heroImage: { url: { __args: { width: 640 } } } }),
     ...on("blog_link_Entry", { linkUrl: true }),
   }),
   page: entry({ section: ["pages"] }, { title: true }),
@@ -201,7 +201,7 @@ describe("end to end", () => {
     await writeFile(join(work, "consumer.ts"), consumer);
     await writeFile(
       join(work, "mistake.ts"),
-      'import { entries } from "./site/query.js";\nentries({}, { children: [{}, { parent: { titel: true } }] });\n',
+      'import { entries } from "./site/query.js";\nentries({}, { children: { parent: { titel: true } } });\n',
     );
 
     expect(typeCheck([join(work, "consumer.ts")])).toEqual([]);

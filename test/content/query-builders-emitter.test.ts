@@ -13,7 +13,7 @@ describe("readFieldMaps", () => {
   it.each([
     { given: "type Query { a: String }", want: '"String"' },
     { given: "type Query { a: [Int!]! }", want: '"[Int!]!"' },
-    { given: "type Query { a(n: Int): [String] }", want: '["[String]", Query_a_Args]' },
+    { given: "type Query { a(n: Int): [String] }", want: '{ t: "[String]"; a: Query_a_Args }' },
   ])("describes $given as $want", ({ given, want }) => {
     expect(view(given).types.find((t) => t.name === "Query")?.members).toEqual([
       { name: "a", optional: false, text: want },
@@ -41,7 +41,7 @@ describe("readFieldMaps", () => {
     );
     expect(args.map((a) => a.name)).toEqual(["Query_many_Args"]);
     expect(types.find((t) => t.name === "T")?.members).toEqual([
-      { name: "kids", optional: false, text: '["[T]", Query_many_Args]' },
+      { name: "kids", optional: false, text: '{ t: "[T]"; a: Query_many_Args }' },
     ]);
   });
 

@@ -74,11 +74,13 @@ describe("nested selections and nested arguments", () => {
         { section: ["pages"] },
         {
           title: true,
-          children: [
-            { limit: 2 },
-            { title: true, _count: [{ field: "children" }], parent: { id: true } },
-          ],
-          author: { name: true, photo: { url: [{ width: 300 }] } },
+          children: {
+            __args: { limit: 2 },
+            title: true,
+            _count: { __args: { field: "children" } },
+            parent: { id: true },
+          },
+          author: { name: true, photo: { url: { __args: { width: 300 } } } },
         },
       ),
     });
@@ -104,7 +106,10 @@ describe("inline fragments", () => {
         { section: ["blog"] },
         {
           id: true,
-          ...on("blog_article_Entry", { summary: true, heroImage: { url: [{ width: 300 }] } }),
+          ...on("blog_article_Entry", {
+            summary: true,
+            heroImage: { url: { __args: { width: 300 } } },
+          }),
         },
       ),
     });
@@ -138,7 +143,10 @@ describe("aliases", () => {
     const q = query({
       latest: entries({ limit: 1 }, { id: true }),
       oldest: entries({ limit: 1, orderBy: "postDate asc" }, { id: true }),
-      images: assets({}, { "small: url": [{ width: 100 }], "large: url": [{ width: 1200 }] }),
+      images: assets(
+        {},
+        { "small: url": { __args: { width: 100 } }, "large: url": { __args: { width: 1200 } } },
+      ),
     });
     type R = ResultOf<typeof q>;
     expectTypeOf<keyof R>().toEqualTypeOf<"latest" | "oldest" | "images">();
@@ -170,7 +178,7 @@ describe("variables", () => {
     }));
     query({ section: "[String]" }, ($) => ({
       // @ts-expect-error a [String] variable for a nested Int argument
-      posts: entries({}, { children: [{ limit: $.section }, { id: true }] }),
+      posts: entries({}, { children: { __args: { limit: $.section }, id: true } }),
     }));
     // @ts-expect-error an unknown variable type
     query({ limit: "Integer" }, () => ({ ping: ping() }));
@@ -188,7 +196,9 @@ describe("directives", () => {
           title: formatDateTime({ format: "Y" }),
           ...on("blog_article_Entry", {
             body: markdown({ flavor: "gfm" }),
-            heroImage: { url: transform({ width: 300, immediately: true }, [{ height: 10 }]) },
+            heroImage: {
+              url: transform({ width: 300, immediately: true }, { __args: { height: 10 } }),
+            },
           }),
         },
       ),
@@ -230,6 +240,12 @@ describe("mistakes are compile errors at depth 1", () => {
     // @ts-expect-error images_Asset is not an entry type
     entries({}, { id: true, ...on("images_Asset", { alt: true }) });
   });
+  it("required argument left out", () => {
+    // @ts-expect-error _count needs its field argument
+    entries({}, { _count: true });
+    // @ts-expect-error field is required
+    entries({}, { _count: { __args: {} } });
+  });
   it("selection missing on an object field, or given to a leaf field", () => {
     // @ts-expect-error author needs a selection
     entries({}, { author: true });
@@ -241,24 +257,24 @@ describe("mistakes are compile errors at depth 1", () => {
 describe("mistakes are compile errors at depth 3", () => {
   it("misspelled field", () => {
     // @ts-expect-error titel
-    entries({}, { children: [{}, { parent: { titel: true } }] });
+    entries({}, { children: { parent: { titel: true } } });
   });
   it("unknown argument", () => {
     // @ts-expect-error widht
-    entries({}, { author: { photo: { url: [{ widht: 300 }] } } });
+    entries({}, { author: { photo: { url: { __args: { widht: 300 } } } } });
   });
   it("argument of the wrong type", () => {
     // @ts-expect-error width is an Int
-    entries({}, { author: { photo: { url: [{ width: "300" }] } } });
+    entries({}, { author: { photo: { url: { __args: { width: "300" } } } } });
   });
   it("fragment on a type that does not implement the interface", () => {
     const user = on("User", { email: true });
     // @ts-expect-error User is not an entry type
-    entries({}, { children: [{}, { children: [{}, { id: true, ...user }] }] });
+    entries({}, { children: { children: { id: true, ...user } } });
   });
   it("misspelled field inside a fragment", () => {
     const image = { url: true, tilte: true } as const;
     // @ts-expect-error tilte
-    entries({}, { children: [{}, { ...on("blog_article_Entry", { heroImage: image }) }] });
+    entries({}, { children: { ...on("blog_article_Entry", { heroImage: image }) } });
   });
 });

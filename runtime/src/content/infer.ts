@@ -5,9 +5,9 @@ import type { DirectiveUse, FieldCall, SchemaShape, Variable } from "./schema-sh
 // query does not grow with the number of types in the schema.
 
 /** The GraphQL type of a descriptor, such as `"[EntryInterface]"`. */
-export type TypeOf<D> = D extends readonly [infer T, unknown] ? T : D;
+export type TypeOf<D> = D extends { t: infer T } ? T : D;
 /** The argument interface of a descriptor (`{}` when the field takes none). */
-export type ArgsOf<D> = D extends readonly [unknown, infer A] ? A : Record<never, never>;
+export type ArgsOf<D> = D extends { a: infer A } ? A : NoArgs;
 /** The named type inside list and non-null wrappers. */
 export type Unwrap<T> = T extends `${infer I}!`
   ? Unwrap<I>
@@ -44,41 +44,58 @@ export type ArgsIn<A> = { [K in keyof A]: A[K] | Variable<A[K]> };
 export interface Invalid<M extends string> {
   readonly error: M;
 }
+// Asks "are all arguments optional?" without mapping over them (a field may take sixty).
+// biome-ignore lint/complexity/noBannedTypes: the empty object type is the question asked.
+type AllOptional<A> = {} extends A ? true : false;
+
+// Only the arguments given are looked at, plus the required ones.
 type CheckArgs<A, G> = {
-  [K in keyof G]: K extends keyof A ? unknown : Invalid<`unknown argument "${K & string}"`>;
-} & ArgsIn<A>;
+  [K in keyof G]: K extends keyof A
+    ? A[K] | Variable<A[K]>
+    : Invalid<`unknown argument "${K & string}"`>;
+} & (AllOptional<A> extends true ? unknown : RequiredArgs<A>);
+type RequiredArgs<A> = { [K in keyof A as undefined extends A[K] ? never : K]: unknown };
 
 /**
  * The type a selection on GraphQL type `N` must have. It maps every key of the selection to what
- * is allowed there, so a mistake is reported on the key where it is, at any depth.
+ * is allowed there, so a mistake is reported on the key where it is, at any depth. `A` holds the
+ * arguments of the field the selection belongs to, given under `__args`.
  */
-export type Check<Sc extends SchemaShape, N, S> = {
+export type Check<Sc extends SchemaShape, N, S, A = NoArgs> = {
   [K in keyof S]: K extends "__typename"
     ? true
-    : K extends `... on ${infer P}`
-      ? P extends PossibleOf<Sc, N>
-        ? Check<Sc, P, S[K]>
-        : Invalid<`${P} is not a possible type of ${N & string}`>
-      : FieldName<K> extends keyof Fields<Sc, N>
-        ? CheckField<Sc, Fields<Sc, N>[FieldName<K>], S[K]>
-        : Invalid<`"${FieldName<K> & string}" is not a field of ${N & string}`>;
-};
+    : K extends "__args"
+      ? CheckArgs<A, S[K]>
+      : K extends `... on ${infer P}`
+        ? P extends PossibleOf<Sc, N>
+          ? Check<Sc, P, S[K]>
+          : Invalid<`${P} is not a possible type of ${N & string}`>
+        : FieldName<K> extends keyof Fields<Sc, N>
+          ? CheckField<Sc, Fields<Sc, N>[FieldName<K>], S[K]>
+          : Invalid<`"${FieldName<K> & string}" is not a field of ${N & string}`>;
+} & NeedsArgs<A>;
 
+type NoArgs = Record<never, never>;
+type NeedsArgs<A> = AllOptional<A> extends true ? unknown : { readonly __args: unknown };
+
+// A selection is `true`, an object (with `__args` for arguments), or a directive use around one.
+// Arrays and tuples are avoided on purpose: relating them instantiates every array method.
 type CheckField<Sc extends SchemaShape, D, V> =
   V extends DirectiveUse<infer Name, infer A, infer Inner>
     ? DirectiveUse<Name, A, CheckField<Sc, D, Inner>>
-    : V extends readonly unknown[]
-      ? IsLeaf<Sc, D> extends true
-        ? readonly [CheckArgs<ArgsOf<D>, V[0]>]
-        : readonly [CheckArgs<ArgsOf<D>, V[0]>, CheckSelection<Sc, D, V[1]>]
-      : CheckSelection<Sc, D, V>;
-
-type CheckSelection<Sc extends SchemaShape, D, V> =
-  IsLeaf<Sc, D> extends true
-    ? true
-    : V extends object
-      ? Check<Sc, Unwrap<TypeOf<D>>, V>
-      : Invalid<"this field needs a selection">;
+    : IsLeaf<Sc, D> extends true
+      ? V extends true
+        ? AllOptional<ArgsOf<D>> extends true
+          ? true
+          : Invalid<"this field needs __args">
+        : {
+            [K in keyof V]: K extends "__args"
+              ? CheckArgs<ArgsOf<D>, V[K]>
+              : Invalid<"a leaf field takes only __args">;
+          } & NeedsArgs<ArgsOf<D>>
+      : V extends object
+        ? Check<Sc, Unwrap<TypeOf<D>>, V, ArgsOf<D>>
+        : Invalid<"this field needs a selection">;
 
 /** The result of selection `S` on GraphQL type `N`: a union discriminated by `__typename` when `S` has fragments. */
 export type Result<Sc extends SchemaShape, N, S> = [FragmentTypes<S>] extends [never]
@@ -94,7 +111,9 @@ type Rest<Sc extends SchemaShape, N, S, P> = [P] extends [never]
   : Fill<Sc, N, S & Typename, P>;
 
 type Fill<Sc extends SchemaShape, N, S, Tn> = {
-  -readonly [K in keyof S as K extends Fragment ? never : OutKey<K>]: K extends "__typename"
+  -readonly [
+    K in keyof S as K extends Fragment | "__args" ? never : OutKey<K>
+  ]: K extends "__typename"
     ? Tn
     : FieldResult<Sc, Fields<Sc, N>[FieldName<K> & keyof Fields<Sc, N>], S[K]>;
 };
@@ -102,10 +121,7 @@ type Fill<Sc extends SchemaShape, N, S, Tn> = {
 type FieldResult<Sc extends SchemaShape, D, V> =
   V extends DirectiveUse<infer Name, unknown, infer Inner>
     ? DirectiveResult<Sc, Name, D, FieldResult<Sc, D, Inner>>
-    : Wrap<
-        TypeOf<D>,
-        Named<Sc, Unwrap<TypeOf<D>>, V extends readonly [unknown, infer Sub] ? Sub : V>
-      >;
+    : Wrap<TypeOf<D>, Named<Sc, Unwrap<TypeOf<D>>, V>>;
 
 type Named<Sc extends SchemaShape, N, V> = N extends keyof Sc["scalars"]
   ? Sc["scalars"][N]

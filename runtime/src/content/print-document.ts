@@ -18,13 +18,14 @@ function printSet(selection: Node): string {
   let fragments = false;
   for (const key in selection) {
     const value = selection[key];
+    if (key === "__args") continue;
     if (key.startsWith("... on ")) {
       fragments = true;
       out += ` ...on ${key.slice(7)}${printSet(value as Node)}`;
     } else out += ` ${key.replace(": ", ":")}${printField(value, "")}`;
   }
   if (fragments && !("__typename" in selection)) out = ` __typename${out}`;
-  return `{${out.slice(1)}}`;
+  return out ? `{${out.slice(1)}}` : "";
 }
 
 /** Prints what follows a field name: arguments, then directives, then the sub-selection. */
@@ -33,9 +34,7 @@ function printField(value: unknown, directives: string): string {
   const node = value as Node;
   if ("@" in node)
     return printField(node.v, `${directives}@${node["@"]}${printArgs(node.a as Node)}`);
-  if (Array.isArray(value))
-    return printArgs(value[0]) + directives + (value[1] ? printSet(value[1]) : "");
-  return directives + printSet(node);
+  return printArgs(node.__args as Node) + directives + printSet(node);
 }
 
 function printArgs(args: Node | undefined): string {

@@ -31,7 +31,7 @@ export type Builder<Sc extends SchemaShape, D> =
   Unwrap<TypeOf<D>> extends keyof Sc["scalars"]
     ? (args?: ArgsIn<ArgsOf<D>>) => FieldCall<Wrap<TypeOf<D>, Sc["scalars"][Unwrap<TypeOf<D>>]>>
     : <const S extends object>(
-        args: D extends readonly unknown[] ? ArgsIn<ArgsOf<D>> : NoArgs,
+        args: D extends { a: object } ? ArgsIn<ArgsOf<D>> : NoArgs,
         selection: S & Check<Sc, Unwrap<TypeOf<D>>, S>,
       ) => FieldCall<Wrap<TypeOf<D>, Result<Sc, Unwrap<TypeOf<D>>, S>>>;
 

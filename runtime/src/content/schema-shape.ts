@@ -1,7 +1,8 @@
 /**
  * What a generated content module describes, as types only. Each object and interface type maps
  * its fields to a descriptor: the GraphQL type as written in SDL (`"[EntryInterface]"`, `"Int!"`),
- * or a tuple of that type and the field's argument interface when the field takes arguments.
+ * or `{ t: type; a: Args }` when the field takes arguments. (Not a tuple: reading a tuple type
+ * makes the compiler instantiate every array method for it.)
  */
 export interface SchemaShape {
   /** Field maps of every object and interface type, by GraphQL type name. */
@@ -16,8 +17,8 @@ export interface SchemaShape {
   directives: object;
 }
 
-/** A field descriptor: `"Type"` or `["Type", Args]`. */
-export type FieldDescriptor = string | readonly [string, object];
+/** A field descriptor: `"Type"` or `{ t: "Type"; a: Args }`. */
+export type FieldDescriptor = string | { t: string; a: object };
 
 /** The Atom date-time text the content API returns for an unformatted `DateTime`. */
 export type DateTimeString = `${number}-${number}-${number}T${string}`;
