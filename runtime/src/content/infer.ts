@@ -118,10 +118,16 @@ type Fill<Sc extends SchemaShape, N, S, Tn> = {
     : FieldResult<Sc, Fields<Sc, N>[FieldName<K> & keyof Fields<Sc, N>], S[K]>;
 };
 
-type FieldResult<Sc extends SchemaShape, D, V> =
-  V extends DirectiveUse<infer Name, unknown, infer Inner>
+// `true` (the common case) is answered first; it is the same type for every query, so cached.
+type FieldResult<Sc extends SchemaShape, D, V> = V extends true
+  ? LeafResult<Sc, D>
+  : V extends DirectiveUse<infer Name, unknown, infer Inner>
     ? DirectiveResult<Sc, Name, D, FieldResult<Sc, D, Inner>>
     : Wrap<TypeOf<D>, Named<Sc, Unwrap<TypeOf<D>>, V>>;
+type LeafResult<Sc extends SchemaShape, D> = Wrap<
+  TypeOf<D>,
+  Sc["scalars"][Unwrap<TypeOf<D>> & keyof Sc["scalars"]]
+>;
 
 type Named<Sc extends SchemaShape, N, V> = N extends keyof Sc["scalars"]
   ? Sc["scalars"][N]
