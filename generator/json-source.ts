@@ -108,9 +108,9 @@ function findDuplicateKey(
       if (value) findDuplicateKey(value, [...path, key], report);
     }
   } else if (node.type === "array") {
-    node.children?.forEach((child, index) =>
-      findDuplicateKey(child, [...path, String(index)], report),
-    );
+    for (const [index, child] of (node.children ?? []).entries()) {
+      findDuplicateKey(child, [...path, String(index)], report);
+    }
   }
 }
 

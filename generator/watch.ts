@@ -57,36 +57,44 @@ export async function watch(
     }, debounceMs);
   };
 
-  const repoll = async (config: TypewireConfig | undefined) => {
+  const repoll = (config: TypewireConfig | undefined) => {
     for (const poller of pollers) clearInterval(poller);
     pollers = [];
     for (const remote of config ? remoteInputsOf(config) : []) {
-      let last = await remote.fingerprint().catch(() => undefined);
+      let last: string | undefined;
       let failing = false;
-      let busy = false;
+      let inFlight = false;
+      // The baseline is read in the background so a slow endpoint never delays file watching;
+      // the first poll waits for it.
+      const baseline = remote.fingerprint().then(
+        (value) => {
+          last = value;
+        },
+        () => {},
+      );
       const poll = async () => {
-        if (busy || closed) return;
-        busy = true;
+        if (closed || inFlight) return;
+        inFlight = true;
         try {
+          await baseline;
           const current = await remote.fingerprint();
           failing = false;
           // An unknown baseline (the endpoint was down) counts as a change once it answers.
-          if (current !== last) schedule();
+          if (!closed && current !== last) schedule();
           last = current;
         } catch (error) {
-          if (!failing) handlers.onError(error);
+          if (!failing && !closed) handlers.onError(error);
           failing = true;
         } finally {
-          busy = false;
+          inFlight = false;
         }
       };
-      if (closed) return;
       pollers.push(setInterval(poll, remote.intervalMs));
     }
   };
 
   const rewatch = async (config: TypewireConfig | undefined) => {
-    await repoll(config);
+    repoll(config);
     for (const watcher of watchers) watcher.close();
     watchers = [];
     const paths = config ? inputsOf(config) : [];

@@ -1,10 +1,4 @@
-import {
-  type DocumentNode,
-  type GraphQLSchema,
-  lexicographicSortSchema,
-  parse,
-  printSchema,
-} from "graphql";
+import { type DocumentNode, lexicographicSortSchema, parse, printSchema } from "graphql";
 import type { EmittedFile } from "../writer.js";
 import type { ContentSchemaInput } from "./content-emitter.js";
 
@@ -23,7 +17,6 @@ interface CodegenCore {
   codegen(options: {
     filename: string;
     schema: DocumentNode;
-    schemaAst: GraphQLSchema;
     documents: [];
     plugins: Record<string, object>[];
     pluginMap: Record<string, unknown>;
@@ -42,7 +35,9 @@ const PLUGIN_CONFIG = {
   scalars: SCALAR_TYPES,
   defaultScalarType: "unknown",
   // Type names stay exactly as the API spells them (`news_article_Entry`), as `__typename` does.
+  // Argument sets read `<Type>_<field>Args`: `Query_entriesArgs`, `news_article_Entry_childrenArgs`.
   namingConvention: "keep",
+  addUnderscoreToArgsType: true,
   enumsAsTypes: true,
   useTypeImports: true,
   maybeValue: "T | null",
@@ -60,10 +55,11 @@ export async function emitContentTypes(input: ContentSchemaInput): Promise<Emitt
   const schema = lexicographicSortSchema(input.schema);
   const { codegen } = (await import(CORE)) as CodegenCore;
   const typescriptPlugin: unknown = await import(TYPESCRIPT_PLUGIN);
+  // Only the plain AST crosses over: codegen may load the other build of graphql (CJS vs ESM),
+  // which refuses schema objects made by this one.
   const contents = await codegen({
     filename: "types.ts",
     schema: parse(printSchema(schema)),
-    schemaAst: schema,
     documents: [],
     plugins: [{ typescript: {} }],
     pluginMap: { typescript: typescriptPlugin },

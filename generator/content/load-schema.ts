@@ -68,9 +68,13 @@ function checked(schema: GraphQLSchema, displayName: string): GraphQLSchema {
 }
 
 function located(error: unknown, file: string, what: string): GeneratorError {
-  if (error instanceof GraphQLError) {
-    const location = error.locations?.[0];
-    const message = error.message.replace(/^Syntax Error: /, "syntax error: ");
+  // Duck-typed: validateSDL may come from graphql's other build (CJS vs ESM), whose GraphQLError
+  // is a different class.
+  const locations = (error as { locations?: readonly { line: number; column: number }[] } | null)
+    ?.locations;
+  if (error instanceof GraphQLError || Array.isArray(locations)) {
+    const location = locations?.[0];
+    const message = (error as Error).message.replace(/^Syntax Error: /, "syntax error: ");
     return new GeneratorError(
       message.startsWith("syntax error") ? message : `${what}: ${message}`,
       { file, ...(location ? { line: location.line, column: location.column } : {}) },

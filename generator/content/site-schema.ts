@@ -35,24 +35,27 @@ import {
   TRANSFORM_ARGUMENTS,
 } from "./api-tables.js";
 import { DateTimeScalar, QueryArgumentScalar } from "./content-scalars.js";
+import { RELATION_QUERY, customFieldType } from "./custom-field-type.js";
 import { resolveScope } from "./site-scope.js";
-import type { FieldDefinition, FieldKind, Site, SiteScope } from "./site-model.js";
+import {
+  USER_TYPE_NAME,
+  assetTypeName,
+  blockTypeName,
+  categoryTypeName,
+  entryTypeName,
+  globalSetTypeName,
+  tagTypeName,
+} from "./type-names.js";
+import type { FieldDefinition, Site, SiteScope } from "./site-model.js";
 
 type QueryKind = keyof typeof QUERY_FIELDS;
-
-const RELATION_QUERY: Partial<Record<FieldKind, QueryKind>> = {
-  assets: "asset",
-  categories: "category",
-  entries: "entry",
-  tags: "tag",
-  users: "user",
-};
 
 /**
  * Builds the content API schema a site serves: the scalars, the seven interfaces, the query
  * fields with every argument, the directives, and one concrete type per entry type, volume,
  * category group, tag group, global set and matrix block type that `scope` grants (all of them
- * without a scope). Everything is sorted, so the printed SDL is stable.
+ * without a scope). Everything is sorted, so the printed SDL is stable. Interfaces resolve an
+ * element's concrete type from its `__typename` (graphql-js' default), named by `type-names.ts`.
  *
  * @example
  * const schema = buildContentSchema(site, site.schemas.public.scope);
@@ -136,24 +139,24 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
   };
   for (const [section, type] of granted.entryTypes) {
     addConcrete(
-      `${section}_${type}_Entry`,
+      entryTypeName(section, type),
       "entry",
       use(site.sections[section]!.entryTypes[type]!.fields),
     );
   }
   for (const volume of granted.volumes)
-    addConcrete(`${volume}_Asset`, "asset", use(site.volumes[volume]!.fields));
+    addConcrete(assetTypeName(volume), "asset", use(site.volumes[volume]!.fields));
   for (const group of granted.categoryGroups)
-    addConcrete(`${group}_Category`, "category", use(site.categoryGroups[group]!.fields));
+    addConcrete(categoryTypeName(group), "category", use(site.categoryGroups[group]!.fields));
   for (const group of granted.tagGroups)
-    addConcrete(`${group}_Tag`, "tag", use(site.tagGroups[group]!.fields));
+    addConcrete(tagTypeName(group), "tag", use(site.tagGroups[group]!.fields));
   for (const set of granted.globalSets)
-    addConcrete(`${set}_GlobalSet`, "globalSet", use(site.globalSets[set]!.fields));
-  if (granted.users) addConcrete("User", "user", use(site.userFields));
+    addConcrete(globalSetTypeName(set), "globalSet", use(site.globalSets[set]!.fields));
+  if (granted.users) addConcrete(USER_TYPE_NAME, "user", use(site.userFields));
   for (const handle of [...usedFields].sort()) {
     for (const [blockType, definition] of Object.entries(site.fields[handle]!.blockTypes ?? {})) {
       addConcrete(
-        `${handle}_${blockType}_BlockType`,
+        blockTypeName(handle, blockType),
         "matrixBlock",
         Object.entries(definition.fields),
       );
@@ -210,24 +213,6 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
       directives: [...specifiedDirectives, ...directives],
     }),
   );
-}
-
-function customFieldType(field: FieldDefinition): string {
-  switch (field.kind) {
-    case "plainText":
-    case "richText":
-      return "String";
-    case "number":
-      return field.decimals === 0 ? "Int" : "Float";
-    case "date":
-      return "DateTime";
-    case "lightswitch":
-      return "Boolean";
-    case "matrix":
-      return "[MatrixBlockInterface]";
-    default:
-      return `[${INTERFACE_NAMES[RELATION_QUERY[field.kind]!]}]`;
-  }
 }
 
 function typeOf(node: TypeNode, named: Map<string, GraphQLNamedType>): GraphQLType {

@@ -41,8 +41,12 @@ async function run(...argv: string[]) {
   let stdout = "";
   let stderr = "";
   const io: Io = {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
     cwd: dir,
     interrupted: new Promise(() => {}),
   };

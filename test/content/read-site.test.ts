@@ -48,13 +48,17 @@ describe("readSite", () => {
   const cases: [string, (site: Site) => void, RegExp, string][] = [
     [
       "unknown section",
-      (s) => void (entry(s, 40).section = "blog"),
+      (s) => {
+        entry(s, 40).section = "blog";
+      },
       /unknown section "blog"/,
       '"section": "blog"',
     ],
     [
       "unknown entry type",
-      (s) => void (entry(s, 40).type = "podcast"),
+      (s) => {
+        entry(s, 40).type = "podcast";
+      },
       /section "news" has no entry type "podcast"/,
       '"type": "podcast"',
     ],
@@ -75,31 +79,41 @@ describe("readSite", () => {
     ],
     [
       "element id used twice",
-      (s) => void (s.content.tags[0]!.id = 40),
+      (s) => {
+        s.content.tags[0]!.id = 40;
+      },
       /element id 40 is used twice/,
       '"id": 40',
     ],
     [
       "relation to the wrong kind",
-      (s) => void (entry(s, 41).fields!.heroImage = [40]),
+      (s) => {
+        entry(s, 41).fields!.heroImage = [40];
+      },
       /40 is not an element of kind assets/,
       "40",
     ],
     [
       "relation over its limit",
-      (s) => void (entry(s, 41).fields!.heroImage = [10, 11]),
+      (s) => {
+        entry(s, 41).fields!.heroImage = [10, 11];
+      },
       /allows at most 1 related elements/,
       '"heroImage"',
     ],
     [
       "value of the wrong kind",
-      (s) => void (entry(s, 41).fields!.readingTime = "3"),
+      (s) => {
+        entry(s, 41).fields!.readingTime = "3";
+      },
       /readingTime" \(number\) must be an integer/,
       '"readingTime": "3"',
     ],
     [
       "field not in the layout",
-      (s) => void (entry(s, 41).fields!.videoUrl = "x"),
+      (s) => {
+        entry(s, 41).fields!.videoUrl = "x";
+      },
       /field "videoUrl" is not in this element's field layout/,
       '"videoUrl": "x"',
     ],
@@ -114,19 +128,25 @@ describe("readSite", () => {
     ],
     [
       "parent after its child",
-      (s) => void (entry(s, 51).parentId = 55),
+      (s) => {
+        entry(s, 51).parentId = 55;
+      },
       /parentId 55 is not an earlier entry of section "pages"/,
       '"parentId": 55',
     ],
     [
       "parent in a channel",
-      (s) => void (entry(s, 41).parentId = 40),
+      (s) => {
+        entry(s, 41).parentId = 40;
+      },
       /only entries of a structure section have a parent/,
       '"parentId": 40',
     ],
     [
       "author that is not a user",
-      (s) => void (entry(s, 41).authorId = 10),
+      (s) => {
+        entry(s, 41).authorId = 10;
+      },
       /authorId 10 is not a user/,
       '"authorId": 10',
     ],
@@ -137,33 +157,47 @@ describe("readSite", () => {
       '"news.podcast"',
     ],
     [
+      "relation outside the field's sources",
+      (s) => {
+        entry(s, 41).fields!.heroImage = [16];
+      },
+      /16 is in "documents", which field "heroImage" does not relate to \(images\)/,
+      "16",
+    ],
+    [
       "two public schemas",
-      (s) =>
-        void (s.schemas.staging = { ...s.schemas.staging!, public: true, accessToken: undefined }),
+      (s) => {
+        s.schemas.staging = { ...s.schemas.staging!, public: true, accessToken: undefined };
+      },
       /exactly one public schema, found 2/,
       '"schemas"',
     ],
     [
       "missing uid (shape)",
-      (s) => void delete (entry(s, 42) as Partial<Site["content"]["entries"][number]>).uid,
+      (s) => {
+        delete (entry(s, 42) as Partial<Site["content"]["entries"][number]>).uid;
+      },
       /missing required key "uid"/,
       "",
     ],
     [
       "bad handle (shape)",
-      (s) =>
-        void (s.volumes["my-files"] = {
+      (s) => {
+        s.volumes["my-files"] = {
           id: 9,
           name: "x",
           baseUrl: "https://x.example/",
           fields: [],
-        }),
+        };
+      },
       /must match pattern/,
       '"my-files"',
     ],
     [
       "unknown key (shape)",
-      (s) => void ((entry(s, 40) as unknown as Record<string, unknown>).summary = "x"),
+      (s) => {
+        (entry(s, 40) as unknown as Record<string, unknown>).summary = "x";
+      },
       /unknown key "summary"/,
       '"summary": "x"',
     ],

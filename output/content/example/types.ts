@@ -79,12 +79,12 @@ export type AssetInterface = {
 };
 
 /** Fields every asset has. */
-export type AssetInterface_countArgs = {
+export type AssetInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
 /** Fields every asset has. */
-export type AssetInterfaceurlArgs = {
+export type AssetInterface_urlArgs = {
   format?: InputMaybe<Scalars["String"]["input"]>;
   handle?: InputMaybe<Scalars["String"]["input"]>;
   height?: InputMaybe<Scalars["Int"]["input"]>;
@@ -150,7 +150,7 @@ export type CategoryInterface = {
 };
 
 /** Fields every category has. */
-export type CategoryInterface_countArgs = {
+export type CategoryInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -215,12 +215,12 @@ export type EntryInterface = {
 };
 
 /** Fields every entry has. */
-export type EntryInterface_countArgs = {
+export type EntryInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
 /** Fields every entry has. */
-export type EntryInterfacechildrenArgs = {
+export type EntryInterface_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -308,7 +308,7 @@ export type GlobalSetInterface = {
 };
 
 /** Fields every globalSet has. */
-export type GlobalSetInterface_countArgs = {
+export type GlobalSetInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -355,7 +355,7 @@ export type MatrixBlockInterface = {
 };
 
 /** Fields every matrixBlock has. */
-export type MatrixBlockInterface_countArgs = {
+export type MatrixBlockInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -389,7 +389,7 @@ export type Query = {
   users?: Maybe<Array<Maybe<UserInterface>>>;
 };
 
-export type QueryassetArgs = {
+export type Query_assetArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -426,7 +426,7 @@ export type QueryassetArgs = {
   withTransforms?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QueryassetsArgs = {
+export type Query_assetsArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -463,7 +463,7 @@ export type QueryassetsArgs = {
   withTransforms?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QuerycategoriesArgs = {
+export type Query_categoriesArgs = {
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
@@ -505,7 +505,7 @@ export type QuerycategoriesArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type QuerycategoryArgs = {
+export type Query_categoryArgs = {
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
@@ -547,7 +547,7 @@ export type QuerycategoryArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type QueryentriesArgs = {
+export type Query_entriesArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -598,7 +598,7 @@ export type QueryentriesArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type QueryentryArgs = {
+export type Query_entryArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -649,7 +649,7 @@ export type QueryentryArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type QueryglobalSetArgs = {
+export type Query_globalSetArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -676,7 +676,7 @@ export type QueryglobalSetArgs = {
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QueryglobalSetsArgs = {
+export type Query_globalSetsArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -703,7 +703,7 @@ export type QueryglobalSetsArgs = {
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QuerytagArgs = {
+export type Query_tagArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -731,7 +731,7 @@ export type QuerytagArgs = {
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QuerytagsArgs = {
+export type Query_tagsArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -759,7 +759,7 @@ export type QuerytagsArgs = {
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QueryuserArgs = {
+export type Query_userArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -791,7 +791,7 @@ export type QueryuserArgs = {
   username?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QueryusersArgs = {
+export type Query_usersArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -860,7 +860,7 @@ export type TagInterface = {
 };
 
 /** Fields every tag has. */
-export type TagInterface_countArgs = {
+export type TagInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -918,7 +918,7 @@ export type User = UserInterface & {
   username?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type User_countArgs = {
+export type User__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -975,7 +975,7 @@ export type UserInterface = {
 };
 
 /** Fields every user has. */
-export type UserInterface_countArgs = {
+export type UserInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -1021,7 +1021,7 @@ export type announcement_GlobalSet = GlobalSetInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type announcement_GlobalSet_countArgs = {
+export type announcement_GlobalSet__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -1075,11 +1075,11 @@ export type articleBody_callout_BlockType = MatrixBlockInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type articleBody_callout_BlockType_countArgs = {
+export type articleBody_callout_BlockType__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type articleBody_callout_BlockTypelinkedEntryArgs = {
+export type articleBody_callout_BlockType_linkedEntryArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1176,11 +1176,11 @@ export type articleBody_image_BlockType = MatrixBlockInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type articleBody_image_BlockType_countArgs = {
+export type articleBody_image_BlockType__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type articleBody_image_BlockTypeimageArgs = {
+export type articleBody_image_BlockType_imageArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -1263,7 +1263,7 @@ export type articleBody_quote_BlockType = MatrixBlockInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type articleBody_quote_BlockType_countArgs = {
+export type articleBody_quote_BlockType__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -1311,7 +1311,7 @@ export type articleBody_text_BlockType = MatrixBlockInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type articleBody_text_BlockType_countArgs = {
+export type articleBody_text_BlockType__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -1377,11 +1377,11 @@ export type documents_Asset = AssetInterface & {
   width?: Maybe<Scalars["Int"]["output"]>;
 };
 
-export type documents_Asset_countArgs = {
+export type documents_Asset__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type documents_AsseturlArgs = {
+export type documents_Asset_urlArgs = {
   format?: InputMaybe<Scalars["String"]["input"]>;
   handle?: InputMaybe<Scalars["String"]["input"]>;
   height?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1460,11 +1460,11 @@ export type homepage_homepage_Entry = EntryInterface & {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type homepage_homepage_Entry_countArgs = {
+export type homepage_homepage_Entry__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type homepage_homepage_EntrychildrenArgs = {
+export type homepage_homepage_Entry_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1515,7 +1515,7 @@ export type homepage_homepage_EntrychildrenArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type homepage_homepage_EntryheroImageArgs = {
+export type homepage_homepage_Entry_heroImageArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -1552,7 +1552,7 @@ export type homepage_homepage_EntryheroImageArgs = {
   withTransforms?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type homepage_homepage_EntryrelatedArticlesArgs = {
+export type homepage_homepage_Entry_relatedArticlesArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1669,11 +1669,11 @@ export type images_Asset = AssetInterface & {
   width?: Maybe<Scalars["Int"]["output"]>;
 };
 
-export type images_Asset_countArgs = {
+export type images_Asset__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type images_AsseturlArgs = {
+export type images_Asset_urlArgs = {
   format?: InputMaybe<Scalars["String"]["input"]>;
   handle?: InputMaybe<Scalars["String"]["input"]>;
   height?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1722,7 +1722,7 @@ export type keywords_Tag = TagInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type keywords_Tag_countArgs = {
+export type keywords_Tag__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -1804,11 +1804,11 @@ export type news_article_Entry = EntryInterface & {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type news_article_Entry_countArgs = {
+export type news_article_Entry__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type news_article_EntrychildrenArgs = {
+export type news_article_Entry_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1859,7 +1859,7 @@ export type news_article_EntrychildrenArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type news_article_EntrycontributorsArgs = {
+export type news_article_Entry_contributorsArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1891,7 +1891,7 @@ export type news_article_EntrycontributorsArgs = {
   username?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type news_article_EntryheroImageArgs = {
+export type news_article_Entry_heroImageArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -1928,7 +1928,7 @@ export type news_article_EntryheroImageArgs = {
   withTransforms?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type news_article_EntrykeywordsArgs = {
+export type news_article_Entry_keywordsArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1956,7 +1956,7 @@ export type news_article_EntrykeywordsArgs = {
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type news_article_EntryrelatedArticlesArgs = {
+export type news_article_Entry_relatedArticlesArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -2007,7 +2007,7 @@ export type news_article_EntryrelatedArticlesArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type news_article_EntrytopicsArgs = {
+export type news_article_Entry_topicsArgs = {
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
@@ -2121,11 +2121,11 @@ export type news_video_Entry = EntryInterface & {
   videoUrl?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type news_video_Entry_countArgs = {
+export type news_video_Entry__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type news_video_EntrychildrenArgs = {
+export type news_video_Entry_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -2176,7 +2176,7 @@ export type news_video_EntrychildrenArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type news_video_EntryheroImageArgs = {
+export type news_video_Entry_heroImageArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -2213,7 +2213,7 @@ export type news_video_EntryheroImageArgs = {
   withTransforms?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type news_video_EntrytopicsArgs = {
+export type news_video_Entry_topicsArgs = {
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
@@ -2321,11 +2321,11 @@ export type pages_page_Entry = EntryInterface & {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type pages_page_Entry_countArgs = {
+export type pages_page_Entry__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type pages_page_EntrychildrenArgs = {
+export type pages_page_Entry_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -2376,7 +2376,7 @@ export type pages_page_EntrychildrenArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type pages_page_EntryheroImageArgs = {
+export type pages_page_Entry_heroImageArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -2475,11 +2475,11 @@ export type pages_redirect_Entry = EntryInterface & {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type pages_redirect_Entry_countArgs = {
+export type pages_redirect_Entry__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type pages_redirect_EntrychildrenArgs = {
+export type pages_redirect_Entry_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -2530,7 +2530,7 @@ export type pages_redirect_EntrychildrenArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type pages_redirect_EntryrelatedArticlesArgs = {
+export type pages_redirect_Entry_relatedArticlesArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -2623,7 +2623,7 @@ export type siteInfo_GlobalSet = GlobalSetInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type siteInfo_GlobalSet_countArgs = {
+export type siteInfo_GlobalSet__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -2681,6 +2681,6 @@ export type topics_Category = CategoryInterface & {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type topics_Category_countArgs = {
+export type topics_Category__countArgs = {
   field: Scalars["String"]["input"];
 };

@@ -79,12 +79,12 @@ export type AssetInterface = {
 };
 
 /** Fields every asset has. */
-export type AssetInterface_countArgs = {
+export type AssetInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
 /** Fields every asset has. */
-export type AssetInterfaceurlArgs = {
+export type AssetInterface_urlArgs = {
   format?: InputMaybe<Scalars["String"]["input"]>;
   handle?: InputMaybe<Scalars["String"]["input"]>;
   height?: InputMaybe<Scalars["Int"]["input"]>;
@@ -150,7 +150,7 @@ export type CategoryInterface = {
 };
 
 /** Fields every category has. */
-export type CategoryInterface_countArgs = {
+export type CategoryInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -215,12 +215,12 @@ export type EntryInterface = {
 };
 
 /** Fields every entry has. */
-export type EntryInterface_countArgs = {
+export type EntryInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
 /** Fields every entry has. */
-export type EntryInterfacechildrenArgs = {
+export type EntryInterface_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -308,7 +308,7 @@ export type GlobalSetInterface = {
 };
 
 /** Fields every globalSet has. */
-export type GlobalSetInterface_countArgs = {
+export type GlobalSetInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -355,7 +355,7 @@ export type MatrixBlockInterface = {
 };
 
 /** Fields every matrixBlock has. */
-export type MatrixBlockInterface_countArgs = {
+export type MatrixBlockInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -385,7 +385,7 @@ export type Query = {
   tags?: Maybe<Array<Maybe<TagInterface>>>;
 };
 
-export type QueryassetArgs = {
+export type Query_assetArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -422,7 +422,7 @@ export type QueryassetArgs = {
   withTransforms?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QueryassetsArgs = {
+export type Query_assetsArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -459,7 +459,7 @@ export type QueryassetsArgs = {
   withTransforms?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QuerycategoriesArgs = {
+export type Query_categoriesArgs = {
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
@@ -501,7 +501,7 @@ export type QuerycategoriesArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type QuerycategoryArgs = {
+export type Query_categoryArgs = {
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
@@ -543,7 +543,7 @@ export type QuerycategoryArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type QueryentriesArgs = {
+export type Query_entriesArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -594,7 +594,7 @@ export type QueryentriesArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type QueryentryArgs = {
+export type Query_entryArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -645,7 +645,7 @@ export type QueryentryArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type QueryglobalSetArgs = {
+export type Query_globalSetArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -672,7 +672,7 @@ export type QueryglobalSetArgs = {
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QueryglobalSetsArgs = {
+export type Query_globalSetsArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -699,7 +699,7 @@ export type QueryglobalSetsArgs = {
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QuerytagArgs = {
+export type Query_tagArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -727,7 +727,7 @@ export type QuerytagArgs = {
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type QuerytagsArgs = {
+export type Query_tagsArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -792,7 +792,7 @@ export type TagInterface = {
 };
 
 /** Fields every tag has. */
-export type TagInterface_countArgs = {
+export type TagInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -849,7 +849,7 @@ export type UserInterface = {
 };
 
 /** Fields every user has. */
-export type UserInterface_countArgs = {
+export type UserInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -903,11 +903,11 @@ export type articleBody_callout_BlockType = MatrixBlockInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type articleBody_callout_BlockType_countArgs = {
+export type articleBody_callout_BlockType__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type articleBody_callout_BlockTypelinkedEntryArgs = {
+export type articleBody_callout_BlockType_linkedEntryArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1004,11 +1004,11 @@ export type articleBody_image_BlockType = MatrixBlockInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type articleBody_image_BlockType_countArgs = {
+export type articleBody_image_BlockType__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type articleBody_image_BlockTypeimageArgs = {
+export type articleBody_image_BlockType_imageArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -1091,7 +1091,7 @@ export type articleBody_quote_BlockType = MatrixBlockInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type articleBody_quote_BlockType_countArgs = {
+export type articleBody_quote_BlockType__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -1139,7 +1139,7 @@ export type articleBody_text_BlockType = MatrixBlockInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type articleBody_text_BlockType_countArgs = {
+export type articleBody_text_BlockType__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -1209,11 +1209,11 @@ export type homepage_homepage_Entry = EntryInterface & {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type homepage_homepage_Entry_countArgs = {
+export type homepage_homepage_Entry__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type homepage_homepage_EntrychildrenArgs = {
+export type homepage_homepage_Entry_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1264,7 +1264,7 @@ export type homepage_homepage_EntrychildrenArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type homepage_homepage_EntryheroImageArgs = {
+export type homepage_homepage_Entry_heroImageArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -1301,7 +1301,7 @@ export type homepage_homepage_EntryheroImageArgs = {
   withTransforms?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type homepage_homepage_EntryrelatedArticlesArgs = {
+export type homepage_homepage_Entry_relatedArticlesArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1418,11 +1418,11 @@ export type images_Asset = AssetInterface & {
   width?: Maybe<Scalars["Int"]["output"]>;
 };
 
-export type images_Asset_countArgs = {
+export type images_Asset__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type images_AsseturlArgs = {
+export type images_Asset_urlArgs = {
   format?: InputMaybe<Scalars["String"]["input"]>;
   handle?: InputMaybe<Scalars["String"]["input"]>;
   height?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1471,7 +1471,7 @@ export type keywords_Tag = TagInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type keywords_Tag_countArgs = {
+export type keywords_Tag__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -1553,11 +1553,11 @@ export type news_article_Entry = EntryInterface & {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type news_article_Entry_countArgs = {
+export type news_article_Entry__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type news_article_EntrychildrenArgs = {
+export type news_article_Entry_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1608,7 +1608,7 @@ export type news_article_EntrychildrenArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type news_article_EntrycontributorsArgs = {
+export type news_article_Entry_contributorsArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1640,7 +1640,7 @@ export type news_article_EntrycontributorsArgs = {
   username?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type news_article_EntryheroImageArgs = {
+export type news_article_Entry_heroImageArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -1677,7 +1677,7 @@ export type news_article_EntryheroImageArgs = {
   withTransforms?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type news_article_EntrykeywordsArgs = {
+export type news_article_Entry_keywordsArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1705,7 +1705,7 @@ export type news_article_EntrykeywordsArgs = {
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type news_article_EntryrelatedArticlesArgs = {
+export type news_article_Entry_relatedArticlesArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1756,7 +1756,7 @@ export type news_article_EntryrelatedArticlesArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type news_article_EntrytopicsArgs = {
+export type news_article_Entry_topicsArgs = {
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
@@ -1870,11 +1870,11 @@ export type news_video_Entry = EntryInterface & {
   videoUrl?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type news_video_Entry_countArgs = {
+export type news_video_Entry__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type news_video_EntrychildrenArgs = {
+export type news_video_Entry_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -1925,7 +1925,7 @@ export type news_video_EntrychildrenArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type news_video_EntryheroImageArgs = {
+export type news_video_Entry_heroImageArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -1962,7 +1962,7 @@ export type news_video_EntryheroImageArgs = {
   withTransforms?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
 };
 
-export type news_video_EntrytopicsArgs = {
+export type news_video_Entry_topicsArgs = {
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
@@ -2070,11 +2070,11 @@ export type pages_page_Entry = EntryInterface & {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type pages_page_Entry_countArgs = {
+export type pages_page_Entry__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type pages_page_EntrychildrenArgs = {
+export type pages_page_Entry_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -2125,7 +2125,7 @@ export type pages_page_EntrychildrenArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type pages_page_EntryheroImageArgs = {
+export type pages_page_Entry_heroImageArgs = {
   archived?: InputMaybe<Scalars["Boolean"]["input"]>;
   dateCreated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   dateModified?: InputMaybe<Scalars["String"]["input"]>;
@@ -2224,11 +2224,11 @@ export type pages_redirect_Entry = EntryInterface & {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type pages_redirect_Entry_countArgs = {
+export type pages_redirect_Entry__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-export type pages_redirect_EntrychildrenArgs = {
+export type pages_redirect_Entry_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -2279,7 +2279,7 @@ export type pages_redirect_EntrychildrenArgs = {
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
-export type pages_redirect_EntryrelatedArticlesArgs = {
+export type pages_redirect_Entry_relatedArticlesArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
   ancestorOf?: InputMaybe<Scalars["Int"]["input"]>;
@@ -2372,7 +2372,7 @@ export type siteInfo_GlobalSet = GlobalSetInterface & {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type siteInfo_GlobalSet_countArgs = {
+export type siteInfo_GlobalSet__countArgs = {
   field: Scalars["String"]["input"];
 };
 
@@ -2430,6 +2430,6 @@ export type topics_Category = CategoryInterface & {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-export type topics_Category_countArgs = {
+export type topics_Category__countArgs = {
   field: Scalars["String"]["input"];
 };
