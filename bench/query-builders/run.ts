@@ -1,7 +1,7 @@
 // The query builder benchmark: typewire's builders side by side with genql on the same schemas.
 // Run with `npm run bench:content` (optionally `-- 20,200` to choose the Craft-shaped sizes).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -118,26 +118,34 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
   writeFileSync(schemaFile, sdl);
   const specs = querySpecs(QUERIES, entryTypes);
 
-  const ours = run("node", [
-    "--import",
-    "tsx",
-    "bench/query-builders/generate-ours.ts",
-    schemaFile,
-    join(dir, "ours"),
-  ]);
-  if (!ours.ok) throw new Error(`typewire generation failed for ${name}:\n${ours.out}`);
-  const genql = run("node", [
-    join(repo, "node_modules/@genql/cli/dist/cli.js"),
-    "--schema",
-    schemaFile,
-    "--output",
-    join(dir, "genql"),
-    "-S",
-    "DateTime:string",
-    "-S",
-    "QueryArgument:string",
-  ]);
-  if (!genql.ok) throw new Error(`genql generation failed for ${name}:\n${genql.out}`);
+  // The machine is shared: the two generators run alternately, and the best of the runs counts.
+  const rounds = entryTypes.length >= 1000 ? 1 : 3;
+  let oursMs = Number.POSITIVE_INFINITY;
+  let genqlMs = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < rounds; round++) {
+    const ours = run("node", [
+      "--import",
+      "tsx",
+      "bench/query-builders/generate-ours.ts",
+      schemaFile,
+      join(dir, "ours"),
+    ]);
+    if (!ours.ok) throw new Error(`typewire generation failed for ${name}:\n${ours.out}`);
+    const genql = run("node", [
+      join(repo, "node_modules/@genql/cli/dist/cli.js"),
+      "--schema",
+      schemaFile,
+      "--output",
+      join(dir, "genql"),
+      "-S",
+      "DateTime:string",
+      "-S",
+      "QueryArgument:string",
+    ]);
+    if (!genql.ok) throw new Error(`genql generation failed for ${name}:\n${genql.out}`);
+    oursMs = Math.min(oursMs, ours.ms);
+    genqlMs = Math.min(genqlMs, genql.ms);
+  }
 
   const oursSource = oursConsumer(specs);
   const genqlSource = genqlConsumer(specs);
@@ -155,8 +163,8 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
   return {
     name,
     entryTypes: entryTypes.length,
-    ours: await side("ours", ours.ms),
-    genql: await side("genql", genql.ms),
+    ours: await side("ours", oursMs),
+    genql: await side("genql", genqlMs),
   };
 }
 
@@ -177,6 +185,21 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 mkdirSync(work, { recursive: true });
 writeFileSync(join(work, "package.json"), '{ "type": "module", "private": true }\n');
+// Both generators run as compiled JavaScript: genql ships it, and typewire's generator is bundled
+// here (the repository's own bin runs the TypeScript sources through tsx, which adds startup time
+// that has nothing to do with generating). The bundle finds `templates/` one folder up.
+const generator = join(repo, "bench/.work/gen/generate-ours.mjs");
+await build({
+  entryPoints: [join(repo, "bench/query-builders/generate-ours.ts")],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  packages: "external",
+  outfile: generator,
+  logLevel: "silent",
+});
+rmSync(join(repo, "bench/.work/templates"), { force: true });
+symlinkSync(join(repo, "templates"), join(repo, "bench/.work/templates"), "dir");
 // Consumers see the runtime as users do: its published declaration files (built into runtime/dist).
 const runtimeBuild = run("node", [
   join(repo, "node_modules/typescript/lib/tsc.js"),

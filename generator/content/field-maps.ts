@@ -42,6 +42,9 @@ export interface FieldMapsView {
   directives: MemberView[];
   roots: { name: string; root: string; description: string }[];
   rootType: string;
+  /** Whether the module needs the runtime's `DateTimeString` and `EnumValue` types. */
+  usesDateTime: boolean;
+  usesEnumValue: boolean;
 }
 
 /** Output TypeScript of well-known scalars; an unknown scalar is `unknown`. */
@@ -102,7 +105,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   const args: InterfaceView[] = [];
   const argsText = (owner: string, field: GraphQLField<unknown, unknown>): string | undefined => {
     if (field.args.length === 0) return undefined;
-    const members = [...field.args].sort(byName).map(argMember);
+    const members = [...field.args].sort(byName).map((arg) => argMember(arg));
     const key = members.map((m) => `${m.name}${m.optional ? "?" : ""}:${m.text}`).join(";");
     let name = argNames.get(key);
     if (!name) {
@@ -177,13 +180,20 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     .map((d) => ({
       name: d.name,
       optional: false,
-      text: `{ ${[...d.args].sort(byName).map(argLine).join(" ")} }`,
+      text: `{ ${[...d.args]
+        .sort(byName)
+        .map((arg) => argLine(arg))
+        .join(" ")} }`,
     }));
 
+  const scalars = named
+    .filter((t) => isScalarType(t) || isEnumType(t))
+    .map((t) => ({ name: t.name, optional: false, text: leafText(t, OUTPUT_SCALARS) }));
+  const texts = [...args.flatMap((a) => a.members), ...directives].map((m) => m.text);
   return {
-    scalars: named
-      .filter((t) => isScalarType(t) || isEnumType(t))
-      .map((t) => ({ name: t.name, optional: false, text: leafText(t, OUTPUT_SCALARS) })),
+    usesDateTime: scalars.some((s) => s.text === "DateTimeString"),
+    usesEnumValue: texts.some((text) => text.includes("EnumValue<")),
+    scalars,
     inputs: named
       .filter((t) => isScalarType(t) || isEnumType(t) || isInputObjectType(t))
       .map((t) => ({ name: t.name, optional: false, text: inputNamedText(t) })),
@@ -222,19 +232,20 @@ function leafText(type: GraphQLNamedType, known: Record<string, string>): string
 function inputNamedText(type: GraphQLNamedType): string {
   if (!isInputObjectType(type)) return leafText(type, INPUT_SCALARS);
   const fields = Object.values(type.getFields()).sort(byName);
-  return `{ ${fields.map((f) => argLine(f as unknown as GraphQLArgument)).join(" ")} }`;
+  return `{ ${fields.map((f) => argLine(f as unknown as GraphQLArgument, false)).join(" ")} }`;
 }
 
-function argMember(arg: GraphQLArgument): MemberView {
+function argMember(arg: GraphQLArgument, literal = true): MemberView {
   return {
     name: arg.name,
     optional: !isNonNullType(arg.type) || arg.defaultValue !== undefined,
-    text: inputText(arg.type, true),
+    text: inputText(arg.type, literal),
   };
 }
 
-function argLine(arg: GraphQLArgument): string {
-  const m = argMember(arg);
+/** One member line; `literal` is false inside input objects, which travel as variables (JSON). */
+function argLine(arg: GraphQLArgument, literal = true): string {
+  const m = argMember(arg, literal);
   return `${m.name}${m.optional ? "?" : ""}: ${m.text};`;
 }
 

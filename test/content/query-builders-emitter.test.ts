@@ -69,6 +69,31 @@ describe("readFieldMaps", () => {
     expect(a.roots.map((r) => r.name)).toEqual(["a", "b"]);
   });
 
+  it("types input objects for variables (enums as plain strings) and imports only what is used", () => {
+    const view = readFieldMaps(
+      buildSchema("enum E { A B } input F { e: E! n: Int } type Query { a(f: F): String }"),
+      "schema.graphql",
+    );
+    expect(view.inputs.find((i) => i.name === "F")?.text).toBe(
+      '{ e: Inputs["E"]; n?: number | null; }',
+    );
+    expect(view.args[0]?.members).toEqual([
+      { name: "f", optional: true, text: 'Inputs["F"] | null' },
+    ]);
+    expect({ dateTime: view.usesDateTime, enumValue: view.usesEnumValue }).toEqual({
+      dateTime: false,
+      enumValue: false,
+    });
+    const withBoth = readFieldMaps(
+      buildSchema("scalar DateTime enum E { A } type Query { a(e: E): DateTime }"),
+      "schema.graphql",
+    );
+    expect({ dateTime: withBoth.usesDateTime, enumValue: withBoth.usesEnumValue }).toEqual({
+      dateTime: true,
+      enumValue: true,
+    });
+  });
+
   it("keeps only custom field directives", () => {
     const { directives } = view(
       "directive @md(flavor: String) on FIELD directive @x on OBJECT type Query { a: String }",

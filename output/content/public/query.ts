@@ -6,7 +6,6 @@ import {
   builder,
   type DateTimeString,
   directive,
-  type EnumValue,
   fragmentOf,
   queryOf,
 } from "@typewire/runtime/content";

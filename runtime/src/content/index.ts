@@ -8,7 +8,6 @@ export type {
   Unwrap,
   Wrap,
 } from "./infer.js";
-export { printValue } from "./print-document.js";
 export {
   type Builder,
   type DirectiveHelper,

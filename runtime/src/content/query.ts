@@ -77,7 +77,7 @@ export const queryOf = <Sc extends SchemaShape>(): QueryFunction<Sc> =>
  * Makes the builder of root field `name`. Generated modules call it once per root query field.
  *
  * @example
- * export const entries = builder<Schema, Query["entries"]>("entries");
+ * export const entries = builder<QuerySchema, Query["entries"]>("entries");
  */
 export function builder<Sc extends SchemaShape, D>(name: string): Builder<Sc, D> {
   return ((a?: object, s?: object) => ({ f: name, a, s })) as unknown as Builder<Sc, D>;
@@ -112,8 +112,12 @@ export type FragmentHelper<Sc extends SchemaShape> = <
 ) => { readonly [K in `... on ${P}`]: S };
 
 /**
- * An inline fragment, spread into a selection: `...on("blog_article_Entry", { summary: true })`.
- * The result becomes a union discriminated by `__typename`, which is selected automatically.
+ * An inline fragment, spread into a selection. The result becomes a union discriminated by
+ * `__typename`, which is selected automatically.
+ *
+ * @example
+ * entries({}, { id: true, ...on("blog_article_Entry", { summary: true }) });
+ * // prints {entries{__typename id ...on blog_article_Entry{summary}}}
  */
 export const on = (type: string, selection: object) => ({ [`... on ${type}`]: selection });
 
@@ -121,5 +125,10 @@ export const on = (type: string, selection: object) => ({ [`... on ${type}`]: se
 export const fragmentOf = <Sc extends SchemaShape>(): FragmentHelper<Sc> =>
   on as unknown as FragmentHelper<Sc>;
 
-/** An enum value written literally in arguments: `enumValue("DESC")` prints `DESC`. */
+/**
+ * An enum value written literally in arguments (a plain string would print quoted).
+ *
+ * @example
+ * entries({ sort: enumValue("DESC") }, { id: true }); // entries(sort:DESC){id}
+ */
 export const enumValue = <T extends string>(value: T): EnumValue<T> => ({ "=": value });
