@@ -605,36 +605,39 @@ export interface QuerySchema {
 }
 
 /** Builds a query from root field calls, optionally with typed variables. */
-export const query = queryOf<QuerySchema>();
+export const query = /* @__PURE__ */ queryOf<QuerySchema>();
 
 /** An inline fragment on a concrete type, spread into a selection. */
-export const on = fragmentOf<QuerySchema>();
+export const on = /* @__PURE__ */ fragmentOf<QuerySchema>();
 
-export const formatDateTime = directive<"formatDateTime", Directives["formatDateTime"]>(
+export const formatDateTime = /* @__PURE__ */ directive<
   "formatDateTime",
+  Directives["formatDateTime"]
+>("formatDateTime");
+export const markdown = /* @__PURE__ */ directive<"markdown", Directives["markdown"]>("markdown");
+export const transform = /* @__PURE__ */ directive<"transform", Directives["transform"]>(
+  "transform",
 );
-export const markdown = directive<"markdown", Directives["markdown"]>("markdown");
-export const transform = directive<"transform", Directives["transform"]>("transform");
 
 /** Queries one asset element. */
-export const asset = builder<QuerySchema, Query["asset"]>("asset");
+export const asset = /* @__PURE__ */ builder<QuerySchema, Query["asset"]>("asset");
 /** Queries asset elements. */
-export const assets = builder<QuerySchema, Query["assets"]>("assets");
+export const assets = /* @__PURE__ */ builder<QuerySchema, Query["assets"]>("assets");
 /** Queries category elements. */
-export const categories = builder<QuerySchema, Query["categories"]>("categories");
+export const categories = /* @__PURE__ */ builder<QuerySchema, Query["categories"]>("categories");
 /** Queries one category element. */
-export const category = builder<QuerySchema, Query["category"]>("category");
+export const category = /* @__PURE__ */ builder<QuerySchema, Query["category"]>("category");
 /** Queries entry elements. */
-export const entries = builder<QuerySchema, Query["entries"]>("entries");
+export const entries = /* @__PURE__ */ builder<QuerySchema, Query["entries"]>("entries");
 /** Queries one entry element. */
-export const entry = builder<QuerySchema, Query["entry"]>("entry");
+export const entry = /* @__PURE__ */ builder<QuerySchema, Query["entry"]>("entry");
 /** Queries one globalSet element. */
-export const globalSet = builder<QuerySchema, Query["globalSet"]>("globalSet");
+export const globalSet = /* @__PURE__ */ builder<QuerySchema, Query["globalSet"]>("globalSet");
 /** Queries globalSet elements. */
-export const globalSets = builder<QuerySchema, Query["globalSets"]>("globalSets");
+export const globalSets = /* @__PURE__ */ builder<QuerySchema, Query["globalSets"]>("globalSets");
 /** Health check: returns the string `pong`. */
-export const ping = builder<QuerySchema, Query["ping"]>("ping");
+export const ping = /* @__PURE__ */ builder<QuerySchema, Query["ping"]>("ping");
 /** Queries one tag element. */
-export const tag = builder<QuerySchema, Query["tag"]>("tag");
+export const tag = /* @__PURE__ */ builder<QuerySchema, Query["tag"]>("tag");
 /** Queries tag elements. */
-export const tags = builder<QuerySchema, Query["tags"]>("tags");
+export const tags = /* @__PURE__ */ builder<QuerySchema, Query["tags"]>("tags");
