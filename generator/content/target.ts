@@ -6,12 +6,13 @@ import type { ContentSchemaSource } from "./content-config.js";
 import type { ContentEmitter } from "./content-emitter.js";
 import { emitContentIndex } from "./emit-content-index.js";
 import { emitContentTypes } from "./emit-content-types.js";
+import { queryBuildersEmitter } from "./emit-query-builders.js";
 import { fetchSchema } from "./fetch-schema.js";
 import { loadSchemaFile } from "./load-schema.js";
 import { schemaToSdl } from "./schema-text.js";
 
 /** What every schema's module holds, one emitter per file family. Add an emitter here. */
-export const contentEmitters: readonly ContentEmitter[] = [emitContentTypes];
+export const contentEmitters: readonly ContentEmitter[] = [emitContentTypes, queryBuildersEmitter];
 
 /** Loads a configured schema: a saved file, or a live endpoint introspected now. */
 export function loadContentSchema(

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
@@ -28,6 +28,8 @@ beforeAll(async () => {
     await schemaToSdl(buildContentSchema(site, site.schemas.public?.scope)),
   );
   await writeFile(join(dir, "package.json"), JSON.stringify({ type: "module" }));
+  // The query builders import @typewire/runtime/content, as a user's project would have it.
+  await symlink(join(packageRoot, "node_modules"), join(dir, "node_modules"), "dir");
   await writeConfig({
     public: { file: "public.graphql" },
     partners: { endpoint: `${server.origin}/api`, tokenEnv: "TYPEWIRE_TEST_PARTNERS" },
@@ -71,7 +73,8 @@ function typeCheck(files: string[], resolution: "NodeNext" | "Node16"): string[]
       moduleResolution: ts.ModuleResolutionKind[resolution],
       target: ts.ScriptTarget.ES2022,
       types: [],
-      lib: ["lib.es2023.d.ts"],
+      lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
+      customConditions: ["typewire-source"],
     },
   );
   return ts.getPreEmitDiagnostics(program).map((d) => {
@@ -88,8 +91,10 @@ describe("content generation from several schemas", () => {
     const result = await generate(config, dir);
     expect(result.written.sort()).toEqual([
       "generated/partners/index.ts",
+      "generated/partners/query.ts",
       "generated/partners/types.ts",
       "generated/public/index.ts",
+      "generated/public/query.ts",
       "generated/public/types.ts",
     ]);
     const files = await snapshot();

@@ -59,7 +59,7 @@ describe("typewire generate --watch with content schemas", () => {
 
     await writeFile(join(dir, "local.graphql"), sdl("  local: String\n  added: DateTime\n"));
     await waitFor("the file change to regenerate", () => runs.length === 2);
-    expect(runs[1]?.written).toEqual(["out/local/types.ts"]);
+    expect(runs[1]?.written).toEqual(["out/local/query.ts", "out/local/types.ts"]);
     expect(await readFile(join(dir, "out/local/types.ts"), "utf8")).toContain(
       'added?: Maybe<Scalars["DateTime"]["output"]>;',
     );
@@ -71,7 +71,7 @@ describe("typewire generate --watch with content schemas", () => {
 
     server.schemas.set(TOKEN, buildSchema(sdl("  remote: String\n  renamed: Int\n")));
     await waitFor("the endpoint change to regenerate", () => runs.length === 3);
-    expect(runs[2]?.written).toEqual(["out/remote/types.ts"]);
+    expect(runs[2]?.written).toEqual(["out/remote/query.ts", "out/remote/types.ts"]);
     expect(await readFile(join(dir, "out/remote/types.ts"), "utf8")).toContain("renamed?: Maybe<");
     expect(errors).toEqual([]);
   });

@@ -1,0 +1,273 @@
+import {
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  isSpecifiedDirective,
+  isUnionType,
+} from "graphql";
+import { GeneratorError } from "../errors.js";
+import { compareText } from "../writer.js";
+
+/** One member of a generated interface: `name?: text;`. */
+export interface MemberView {
+  name: string;
+  optional: boolean;
+  text: string;
+}
+
+/** A generated interface. `heritage` is `""` or ` extends A, B`. */
+export interface InterfaceView {
+  name: string;
+  heritage: string;
+  members: MemberView[];
+}
+
+/** Everything the query module template needs, sorted by name throughout. */
+export interface FieldMapsView {
+  scalars: MemberView[];
+  inputs: MemberView[];
+  args: InterfaceView[];
+  types: InterfaceView[];
+  typeIndex: MemberView[];
+  possible: MemberView[];
+  directives: MemberView[];
+  roots: { name: string; root: string; description: string }[];
+  rootType: string;
+  /** Whether the module needs the runtime's `DateTimeString` and `EnumValue` types. */
+  usesDateTime: boolean;
+  usesEnumValue: boolean;
+}
+
+/** Output TypeScript of well-known scalars; an unknown scalar is `unknown`. */
+const OUTPUT_SCALARS: Record<string, string> = {
+  Boolean: "boolean",
+  DateTime: "DateTimeString",
+  Float: "number",
+  ID: "string",
+  Int: "number",
+  Number: "number",
+  String: "string",
+};
+
+/** Input TypeScript of well-known scalars (`QueryArgument` takes ids, handles or flags). */
+const INPUT_SCALARS: Record<string, string> = {
+  Boolean: "boolean",
+  DateTime: "string",
+  Float: "number",
+  ID: "string | number",
+  Int: "number",
+  Number: "number",
+  QueryArgument: "string | number | boolean",
+  String: "string",
+};
+
+/** Names the module itself defines; a schema type with one of them cannot be generated. */
+const RESERVED_TYPES = new Set(["QuerySchema", "Scalars", "Inputs", "Possible", "Directives"]);
+const RESERVED_VALUES = new Set(["query", "on"]);
+
+const byName = <T extends { name: string }>(a: T, b: T) => compareText(a.name, b.name);
+
+/**
+ * Reads a GraphQL schema into the view model of its query module: a field map per object and
+ * interface type, argument interfaces (shared when identical), and the root fields.
+ *
+ * @example
+ * const view = readFieldMaps(buildSchema("type Query { ping: String }"), "schema.graphql");
+ */
+export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsView {
+  const queryType = schema.getQueryType();
+  if (!queryType) throw new GeneratorError("the schema has no query type", { file });
+  const named = Object.values(schema.getTypeMap())
+    .filter((type) => !type.name.startsWith("__"))
+    .sort(byName);
+  for (const type of named) {
+    if (RESERVED_TYPES.has(type.name) || type.name.endsWith("_Args")) {
+      throw new GeneratorError(
+        `type "${type.name}" clashes with a name the query module defines; rename it in the schema`,
+        {
+          file,
+          entry: type.name,
+        },
+      );
+    }
+  }
+
+  const argNames = new Map<string, string>();
+  const args: InterfaceView[] = [];
+  const argsText = (owner: string, field: GraphQLField<unknown, unknown>): string | undefined => {
+    if (field.args.length === 0) return undefined;
+    const members = [...field.args].sort(byName).map((arg) => argMember(arg));
+    const key = members.map((m) => `${m.name}${m.optional ? "?" : ""}:${m.text}`).join(";");
+    let name = argNames.get(key);
+    if (!name) {
+      name = `${owner}_${field.name}_Args`;
+      argNames.set(key, name);
+      args.push({ name, heritage: "", members });
+    }
+    return name;
+  };
+  const descriptor = (owner: string, field: GraphQLField<unknown, unknown>): string => {
+    const type = JSON.stringify(String(field.type));
+    const argsName = argsText(owner, field);
+    return argsName ? `{ t: ${type}; a: ${argsName} }` : type;
+  };
+
+  // The root type first, so the argument interfaces it shares are named after root fields.
+  const composite = named.filter((t) => isObjectType(t) || isInterfaceType(t) || isUnionType(t));
+  const ordered = [queryType, ...composite.filter((t) => t !== queryType)];
+  const descriptors = new Map<string, Map<string, string>>();
+  for (const type of ordered) {
+    const fields = new Map<string, string>();
+    if (isObjectType(type) || isInterfaceType(type)) {
+      for (const field of Object.values(type.getFields()).sort(byName))
+        fields.set(field.name, descriptor(type.name, field));
+    }
+    descriptors.set(type.name, fields);
+  }
+
+  const types = composite.map((type): InterfaceView => {
+    const own = descriptors.get(type.name)!;
+    const parents = isObjectType(type) || isInterfaceType(type) ? type.getInterfaces() : [];
+    const inherited = [...parents].sort(byName).filter((parent) => {
+      for (const [name, text] of descriptors.get(parent.name)!)
+        if (own.get(name) !== text) return false;
+      return true;
+    });
+    const covered = new Set(
+      inherited.flatMap((parent) => [...descriptors.get(parent.name)!.keys()]),
+    );
+    // A parent that another parent already extends adds nothing but text.
+    const direct = inherited.filter(
+      (parent) => !inherited.some((other) => other.getInterfaces().includes(parent as never)),
+    );
+    return {
+      name: type.name,
+      heritage: direct.length ? ` extends ${direct.map((p) => p.name).join(", ")}` : "",
+      members: [...own]
+        .filter(([name]) => !covered.has(name))
+        .map(([name, text]) => ({ name, optional: false, text })),
+    };
+  });
+
+  const roots = Object.values(queryType.getFields())
+    .sort(byName)
+    .map((field) => {
+      if (RESERVED_VALUES.has(field.name) || schema.getDirective(field.name)) {
+        throw new GeneratorError(
+          `root field "${field.name}" clashes with a helper the query module exports`,
+          {
+            file,
+            entry: `${queryType.name}.${field.name}`,
+          },
+        );
+      }
+      return { name: field.name, root: queryType.name, description: docText(field.description) };
+    });
+
+  const directives = schema
+    .getDirectives()
+    .filter((d) => !isSpecifiedDirective(d) && d.locations.includes("FIELD" as never))
+    .sort(byName)
+    .map((d) => ({
+      name: d.name,
+      optional: false,
+      text: `{ ${[...d.args]
+        .sort(byName)
+        .map((arg) => argLine(arg))
+        .join(" ")} }`,
+    }));
+
+  const scalars = named
+    .filter((t) => isScalarType(t) || isEnumType(t))
+    .map((t) => ({ name: t.name, optional: false, text: leafText(t, OUTPUT_SCALARS) }));
+  const texts = [...args.flatMap((a) => a.members), ...directives].map((m) => m.text);
+  return {
+    usesDateTime: scalars.some((s) => s.text === "DateTimeString"),
+    usesEnumValue: texts.some((text) => text.includes("EnumValue<")),
+    scalars,
+    inputs: named
+      .filter((t) => isScalarType(t) || isEnumType(t) || isInputObjectType(t))
+      .map((t) => ({ name: t.name, optional: false, text: inputNamedText(t) })),
+    args: args.sort(byName),
+    types,
+    typeIndex: composite.map((t) => ({ name: t.name, optional: false, text: t.name })),
+    possible: composite
+      .filter((t) => isInterfaceType(t) || isUnionType(t))
+      .map((t) => {
+        const names = schema.getPossibleTypes(t as never).map((p) => JSON.stringify(p.name));
+        return {
+          name: t.name,
+          optional: false,
+          text: names.sort(compareText).join(" | ") || "never",
+        };
+      }),
+    directives,
+    roots,
+    rootType: queryType.name,
+  };
+}
+
+function leafText(type: GraphQLNamedType, known: Record<string, string>): string {
+  if (isEnumType(type)) {
+    return (
+      type
+        .getValues()
+        .map((v) => JSON.stringify(v.name))
+        .sort(compareText)
+        .join(" | ") || "never"
+    );
+  }
+  return known[type.name] ?? "unknown";
+}
+
+function inputNamedText(type: GraphQLNamedType): string {
+  if (!isInputObjectType(type)) return leafText(type, INPUT_SCALARS);
+  const fields = Object.values(type.getFields()).sort(byName);
+  return `{ ${fields.map((f) => argLine(f as unknown as GraphQLArgument, false)).join(" ")} }`;
+}
+
+function argMember(arg: GraphQLArgument, literal = true): MemberView {
+  return {
+    name: arg.name,
+    optional: !isNonNullType(arg.type) || arg.defaultValue !== undefined,
+    text: inputText(arg.type, literal),
+  };
+}
+
+/** One member line; `literal` is false inside input objects, which travel as variables (JSON). */
+function argLine(arg: GraphQLArgument, literal = true): string {
+  const m = argMember(arg, literal);
+  return `${m.name}${m.optional ? "?" : ""}: ${m.text};`;
+}
+
+/** TypeScript of an input type; enums written in a document are `EnumValue`s. */
+function inputText(type: GraphQLInputType, literal: boolean): string {
+  if (isNonNullType(type)) return inner(type.ofType as GraphQLInputType, literal);
+  return `${inner(type, literal)} | null`;
+}
+
+function inner(type: GraphQLInputType, literal: boolean): string {
+  if (isListType(type)) {
+    const item = inputText(type.ofType as GraphQLInputType, literal);
+    return `readonly ${item.includes(" ") ? `(${item})` : item}[]`;
+  }
+  if (isNonNullType(type)) return inner(type.ofType as GraphQLInputType, literal);
+  const name = (type as GraphQLNamedType).name;
+  if (isEnumType(type)) return literal ? `EnumValue<Inputs["${name}"]>` : `Inputs["${name}"]`;
+  if (isScalarType(type) && INPUT_SCALARS[name] && !INPUT_SCALARS[name].includes("|"))
+    return INPUT_SCALARS[name];
+  return `Inputs["${name}"]`;
+}
+
+function docText(description: string | null | undefined): string {
+  return (description ?? "").replace(/\*\//g, "*\\/").replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,134 @@
+import type { ArgsIn, ArgsOf, CallResult, Check, Result, TypeOf, Unwrap, Wrap } from "./infer.js";
+import { printRoot } from "./print-document.js";
+import type {
+  DirectiveUse,
+  EnumValue,
+  FieldCall,
+  SchemaShape,
+  resultType,
+  variableType,
+} from "./schema-shape.js";
+import type { VariableDeclarations, VariableRefs, VariablesOf } from "./variables.js";
+
+/** A query ready to send: its document text, declared variable names and inferred types. */
+export interface Query<R, V = Record<string, never>> {
+  readonly document: string;
+  readonly variables: readonly string[];
+  readonly [resultType]: R;
+  readonly [variableType]: V;
+}
+
+/** The result type of a query. */
+export type ResultOf<Q> = Q extends Query<infer R, unknown> ? R : never;
+/** The variables type of a query. */
+export type VariablesOfQuery<Q> = Q extends Query<unknown, infer V> ? V : never;
+
+type Results<S> = { -readonly [K in keyof S]: CallResult<S[K]> };
+type NoArgs = { readonly [name: string]: never };
+
+/** The builder of one root field, typed from its descriptor `D`. */
+export type Builder<Sc extends SchemaShape, D> =
+  Unwrap<TypeOf<D>> extends keyof Sc["scalars"]
+    ? (args?: ArgsIn<ArgsOf<D>>) => FieldCall<Wrap<TypeOf<D>, Sc["scalars"][Unwrap<TypeOf<D>>]>>
+    : <const S extends object>(
+        args: D extends { a: object } ? ArgsIn<ArgsOf<D>> : NoArgs,
+        selection: S & Check<Sc, Unwrap<TypeOf<D>>, S>,
+      ) => FieldCall<Wrap<TypeOf<D>, Result<Sc, Unwrap<TypeOf<D>>, S>>>;
+
+/** `query(fields)` or `query(variables, ($) => fields)`, typed for schema `Sc`. */
+export interface QueryFunction<Sc extends SchemaShape> {
+  <const S extends Record<string, FieldCall<unknown>>>(fields: S): Query<Results<S>>;
+  <const D extends VariableDeclarations<Sc>, const S extends Record<string, FieldCall<unknown>>>(
+    variables: D,
+    build: ($: VariableRefs<Sc, D>) => S,
+  ): Query<Results<S>, VariablesOf<Sc, D>>;
+}
+
+/**
+ * Builds a query from root field calls. Keys are the names results come back under; a key that
+ * differs from the field's name becomes a GraphQL alias. With variable declarations, the build
+ * function receives a reference per variable.
+ *
+ * @example
+ * const q = query({ limit: "Int" }, ($) => ({ posts: entries({ limit: $.limit }, { id: true }) }));
+ * q.document; // 'query($limit:Int){posts:entries(limit:$limit){id}}'
+ */
+export function query(
+  first: Record<string, unknown>,
+  build?: (refs: Record<string, unknown>) => Record<string, unknown>,
+): Query<unknown, unknown> {
+  if (!build)
+    return { document: printRoot(first), variables: [] } as unknown as Query<unknown, unknown>;
+  const names = Object.keys(first);
+  const refs: Record<string, unknown> = {};
+  for (const name of names) refs[name] = { $: name };
+  const head = names.map((name) => `$${name}:${first[name]}`).join(",");
+  return {
+    document: `query(${head})${printRoot(build(refs))}`,
+    variables: names,
+  } as unknown as Query<unknown, unknown>;
+}
+
+/** `query`, typed for the generated schema `Sc`. */
+export const queryOf = <Sc extends SchemaShape>(): QueryFunction<Sc> =>
+  query as unknown as QueryFunction<Sc>;
+
+/**
+ * Makes the builder of root field `name`. Generated modules call it once per root query field.
+ *
+ * @example
+ * export const entries = builder<QuerySchema, Query["entries"]>("entries");
+ */
+export function builder<Sc extends SchemaShape, D>(name: string): Builder<Sc, D> {
+  return ((a?: object, s?: object) => ({ f: name, a, s })) as unknown as Builder<Sc, D>;
+}
+
+/** A field directive helper: `formatDateTime({ format: "Y-m-d" })`, or wrapping another selection. */
+export type DirectiveHelper<N extends string, A> = <const V = true>(
+  args: ArgsIn<A>,
+  selection?: V,
+) => DirectiveUse<N, A, V>;
+
+/**
+ * Makes the helper for directive `name`. Generated modules call it once per field directive.
+ *
+ * @example
+ * export const formatDateTime = directive<"formatDateTime", Directives["formatDateTime"]>("formatDateTime");
+ */
+export function directive<N extends string, A>(name: N): DirectiveHelper<N, A> {
+  return ((a: object, v: unknown = true) => ({ "@": name, a, v })) as unknown as DirectiveHelper<
+    N,
+    A
+  >;
+}
+
+/** The `on` helper, typed for schema `Sc`. */
+export type FragmentHelper<Sc extends SchemaShape> = <
+  P extends keyof Sc["types"] & string,
+  const S extends object,
+>(
+  type: P,
+  selection: S & Check<Sc, P, S>,
+) => { readonly [K in `... on ${P}`]: S };
+
+/**
+ * An inline fragment, spread into a selection. The result becomes a union discriminated by
+ * `__typename`, which is selected automatically.
+ *
+ * @example
+ * entries({}, { id: true, ...on("blog_article_Entry", { summary: true }) });
+ * // prints {entries{__typename id ...on blog_article_Entry{summary}}}
+ */
+export const on = (type: string, selection: object) => ({ [`... on ${type}`]: selection });
+
+/** `on`, typed for the generated schema `Sc`. */
+export const fragmentOf = <Sc extends SchemaShape>(): FragmentHelper<Sc> =>
+  on as unknown as FragmentHelper<Sc>;
+
+/**
+ * An enum value written literally in arguments (a plain string would print quoted).
+ *
+ * @example
+ * entries({ sort: enumValue("DESC") }, { id: true }); // entries(sort:DESC){id}
+ */
+export const enumValue = <T extends string>(value: T): EnumValue<T> => ({ "=": value });

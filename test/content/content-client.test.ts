@@ -1,0 +1,224 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ContentRequestError, createContentClient } from "@typewire/runtime/content";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { entries, query } from "./fixtures/site/query.js";
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+}
+
+let server: Server;
+let endpoint: string;
+let seen: Seen[] = [];
+let reply: (res: ServerResponse) => void;
+
+const json = (status: number, body: unknown) => (res: ServerResponse) => {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      reply(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  seen = [];
+  reply = json(200, { data: { posts: [{ id: "1" }] } });
+});
+
+const posts = query({ posts: entries({ section: ["blog"] }, { id: true }) });
+const withVariables = query({ limit: "Int" }, ($) => ({
+  posts: entries({ limit: $.limit }, { id: true }),
+}));
+
+describe("transports", () => {
+  it("post-json sends a JSON body with query and variables", async () => {
+    const client = createContentClient({ endpoint });
+    expect(await client.request(withVariables, { limit: 2 })).toEqual({ posts: [{ id: "1" }] });
+    const [request] = seen;
+    expect(request?.method).toBe("POST");
+    expect(request?.url).toBe("/api");
+    expect(request?.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(request?.body ?? "")).toEqual({
+      query: withVariables.document,
+      variables: { limit: 2 },
+    });
+  });
+
+  it("post-json leaves variables out when there are none", async () => {
+    await createContentClient({ endpoint, transport: "post-json" }).request(posts);
+    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({ query: posts.document });
+  });
+
+  it("get sends the URL-encoded query parameter and no body", async () => {
+    await createContentClient({ endpoint: `${endpoint}?site=en`, transport: "get" }).request(posts);
+    const [request] = seen;
+    expect(request?.method).toBe("GET");
+    const url = new URL(request?.url ?? "", "http://x");
+    expect(url.pathname).toBe("/api");
+    expect(url.searchParams.get("site")).toBe("en");
+    expect(url.searchParams.get("query")).toBe(posts.document);
+    expect(request?.url).not.toContain("{");
+    expect(request?.body).toBe("");
+    expect(request?.headers["content-type"]).toBeUndefined();
+  });
+
+  it("post-graphql sends the raw document", async () => {
+    await createContentClient({ endpoint, transport: "post-graphql" }).request(posts);
+    const [request] = seen;
+    expect(request?.method).toBe("POST");
+    expect(request?.headers["content-type"]).toBe("application/graphql");
+    expect(request?.body).toBe(posts.document);
+  });
+
+  it.each(["get", "post-graphql"] as const)(
+    "%s refuses variables before any request",
+    async (transport) => {
+      const client = createContentClient({ endpoint, transport });
+      await expect(client.request(withVariables, { limit: 1 })).rejects.toThrow(
+        new TypeError(
+          `[typewire] variables can only be sent with the "post-json" transport, not "${transport}"`,
+        ),
+      );
+      await expect(client.request("query($a:Int){ping}", { a: 1 })).rejects.toThrow(TypeError);
+      expect(seen).toEqual([]);
+    },
+  );
+});
+
+describe("headers", () => {
+  it("sends the token as a bearer credential, with the caller's headers", async () => {
+    await createContentClient({ endpoint, token: "s3cret", headers: { "x-site": "en" } }).request(
+      posts,
+    );
+    expect(seen[0]?.headers.authorization).toBe("Bearer s3cret");
+    expect(seen[0]?.headers["x-site"]).toBe("en");
+    expect(seen[0]?.headers.accept).toBe("application/json");
+  });
+
+  it("sends no authorization without a token", async () => {
+    await createContentClient({ endpoint }).request(posts);
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it("uses the fetch it is given", async () => {
+    const calls: string[] = [];
+    const client = createContentClient({
+      endpoint,
+      fetch: (input, init) => {
+        calls.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    await client.request(posts);
+    expect(calls).toEqual([endpoint]);
+  });
+});
+
+describe("raw documents and ping", () => {
+  it("sends a hand-written document with variables", async () => {
+    await createContentClient({ endpoint }).request("query($n:Int){entries(limit:$n){id}}", {
+      n: 3,
+    });
+    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({
+      query: "query($n:Int){entries(limit:$n){id}}",
+      variables: { n: 3 },
+    });
+  });
+
+  it("ping sends {ping} and resolves pong", async () => {
+    reply = json(200, { data: { ping: "pong" } });
+    expect(await createContentClient({ endpoint, transport: "get" }).ping()).toBe("pong");
+    expect(new URL(seen[0]?.url ?? "", "http://x").searchParams.get("query")).toBe("{ping}");
+  });
+
+  it("ping rejects any other answer", async () => {
+    reply = json(200, { data: { ping: "pang" } });
+    await expect(createContentClient({ endpoint }).ping()).rejects.toThrow(
+      /health check with "pang"/,
+    );
+  });
+});
+
+describe("errors", () => {
+  const failure = async (promise: Promise<unknown>) => {
+    try {
+      await promise;
+    } catch (error) {
+      return error as ContentRequestError;
+    }
+    throw new Error("the request did not fail");
+  };
+
+  it("GraphQL errors reject with the errors and the partial data", async () => {
+    reply = json(200, {
+      data: { posts: null, other: 1 },
+      errors: [{ message: "bad field", path: ["posts"] }],
+    });
+    const error = await failure(createContentClient({ endpoint }).request(posts));
+    expect(error).toBeInstanceOf(ContentRequestError);
+    expect(error.message).toBe("content API returned GraphQL errors: bad field");
+    expect(error.status).toBe(200);
+    expect(error.errors).toEqual([{ message: "bad field", path: ["posts"] }]);
+    expect(error.data).toEqual({ posts: null, other: 1 });
+  });
+
+  it("an HTTP failure rejects with the status and the body's message", async () => {
+    reply = json(401, { errors: [{ message: "Invalid authorization header" }] });
+    const error = await failure(createContentClient({ endpoint, token: "nope" }).request(posts));
+    expect(error.message).toBe("content API answered HTTP 401: Invalid authorization header");
+    expect(error.status).toBe(401);
+    expect(error.errors).toHaveLength(1);
+    expect(error.data).toBeNull();
+  });
+
+  it("an HTTP failure with a text body quotes the text", async () => {
+    reply = (res) => {
+      res.writeHead(502, { "content-type": "text/plain" });
+      res.end("Bad Gateway");
+    };
+    const error = await failure(createContentClient({ endpoint }).request(posts));
+    expect(error.message).toBe("content API answered HTTP 502: Bad Gateway");
+    expect(error.status).toBe(502);
+    expect(error.errors).toEqual([]);
+  });
+
+  it("a 200 answer without data rejects", async () => {
+    reply = json(200, { message: "maintenance" });
+    const error = await failure(createContentClient({ endpoint }).request(posts));
+    expect(error.message).toBe("content API answered without data: maintenance");
+  });
+
+  it("a network failure rejects without a status, with the cause", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await failure(
+      createContentClient({ endpoint: `http://127.0.0.1:${port}/api` }).request(posts),
+    );
+    expect(error).toBeInstanceOf(ContentRequestError);
+    expect(error.message).toMatch(
+      new RegExp(`^content request to http://127.0.0.1:${port}/api failed: `),
+    );
+    expect(error.status).toBeUndefined();
+    expect(error.cause).toBeInstanceOf(Error);
+  });
+});

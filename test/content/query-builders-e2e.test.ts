@@ -1,0 +1,242 @@
+import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { type Server, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  type GraphQLFieldResolver,
+  buildSchema,
+  defaultFieldResolver,
+  getArgumentValues,
+  getDirectiveValues,
+  graphql,
+} from "graphql";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emitQueryBuilders } from "../../generator/content/emit-query-builders.js";
+import { fetchSchema } from "../../generator/content/fetch-schema.js";
+import { renderFiles, writeFiles } from "../../generator/writer.js";
+import { readFileSync } from "node:fs";
+
+// A content API of the spec's shape: graphql-js over HTTP, with resolvers over a few elements and
+// the three directives applied the way the content system applies them.
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const sdl = readFileSync(join(repo, "test/content/fixtures/site.graphql"), "utf8");
+const schema = buildSchema(sdl);
+
+const photo = {
+  __typename: "images_Asset",
+  id: "9",
+  title: "Sea",
+  url: ({ width }: { width?: number }) => `/sea.jpg${width ? `?w=${width}` : ""}`,
+};
+const author = { __typename: "User", id: "7", name: "Ada", email: "ada@example.com", photo };
+const base = (id: string, title: string, postDate: string) => ({
+  id,
+  title,
+  postDate,
+  dateCreated: postDate,
+  author,
+  children: () => [],
+});
+const elements = [
+  {
+    ...base("1", "Hello", "2024-03-04T08:30:00+00:00"),
+    __typename: "blog_article_Entry",
+    sectionHandle: "blog",
+    summary: "First",
+    body: "Some *words*",
+    heroImage: [photo],
+    tags: ["a"],
+  },
+  {
+    ...base("2", "Elsewhere", "2024-03-05T09:00:00+00:00"),
+    __typename: "blog_link_Entry",
+    sectionHandle: "blog",
+    linkUrl: "https://example.com",
+  },
+  {
+    ...base("3", "About", "2023-01-01T00:00:00+00:00"),
+    __typename: "pages_page_Entry",
+    sectionHandle: "pages",
+    body: "About us",
+  },
+];
+const entries = (args: { section?: string[]; limit?: number }) =>
+  elements
+    .filter((e) => !args.section || args.section.includes(e.sectionHandle))
+    .slice(0, args.limit ?? undefined);
+const root = {
+  ping: () => "pong",
+  entries,
+  entry: (args: { section?: string[] }) => entries(args)[0] ?? null,
+};
+
+const applyDirectives: GraphQLFieldResolver<unknown, unknown> = async (
+  source,
+  args,
+  context,
+  info,
+) => {
+  let value = await defaultFieldResolver(source, args, context, info);
+  const node = info.fieldNodes[0]!;
+  const date = getDirectiveValues(
+    schema.getDirective("formatDateTime")!,
+    node,
+    info.variableValues,
+  );
+  if (date && typeof value === "string")
+    value = date.format === "Y-m-d" ? value.slice(0, 10) : value;
+  const transform = getDirectiveValues(
+    schema.getDirective("transform")!,
+    node,
+    info.variableValues,
+  );
+  if (transform && typeof source === "object" && source && "url" in source) {
+    value = (source.url as (a: object) => string)({
+      ...getArgumentValues(info.parentType.getFields()[info.fieldName]!, node, info.variableValues),
+      ...transform,
+    });
+  }
+  if (
+    getDirectiveValues(schema.getDirective("markdown")!, node, info.variableValues) &&
+    typeof value === "string"
+  ) {
+    value = `<p>${value.replace(/\*(.+?)\*/g, "<em>$1</em>")}</p>`;
+  }
+  return value;
+};
+
+let server: Server;
+let endpoint: string;
+let work: string;
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const payload =
+      req.method === "GET" ? { query: url.searchParams.get("query") ?? "" } : JSON.parse(body);
+    const result = await graphql({
+      schema,
+      source: payload.query,
+      variableValues: payload.variables,
+      rootValue: root,
+      fieldResolver: applyDirectives,
+    });
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(result));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  // Outside the repository, with the repository's node_modules linked in, as in a user's project.
+  work = await mkdtemp(join(tmpdir(), "typewire-e2e-"));
+  await symlink(join(repo, "node_modules"), join(work, "node_modules"), "dir");
+  await writeFile(join(work, "package.json"), '{ "type": "module" }\n');
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rm(work, { recursive: true, force: true });
+});
+
+const consumer = `
+import { createContentClient, type ResultOf } from "@typewire/runtime/content";
+import { entries, entry, formatDateTime, markdown, on, ping, query, transform } from "./site/query.js";
+
+export const posts = query({ limit: "Int" }, ($) => ({
+  posts: entries({ section: ["blog"], limit: $.limit }, {
+    id: true,
+    title: true,
+    postDate: formatDateTime({ format: "Y-m-d" }),
+    author: { name: true, photo: { "thumb: url": transform({ width: 300 }) } },
+    ...on("blog_article_Entry", { summary: true, body: markdown({}), heroImage: { url: { __args: { width: 640 } } } }),
+    ...on("blog_link_Entry", { linkUrl: true }),
+  }),
+  page: entry({ section: ["pages"] }, { title: true }),
+  ping: ping(),
+}));
+
+type Post = NonNullable<NonNullable<ResultOf<typeof posts>["posts"]>[number]>;
+export const describe = (post: Post): string =>
+  post.__typename === "blog_article_Entry" ? \`\${post.summary}|\${post.heroImage?.[0]?.url}\` :
+  post.__typename === "blog_link_Entry" ? post.linkUrl : "other";
+
+export async function run(endpoint: string) {
+  const client = createContentClient({ endpoint });
+  const data = await client.request(posts, { limit: 2 });
+  const date: string | null = data.posts?.[0]?.postDate ?? null;
+  const page: string | null | undefined = data.page?.title;
+  return { data, date, page, described: data.posts?.map((p) => (p ? describe(p) : "")), pong: await client.ping() };
+}
+`;
+
+function typeCheck(files: string[]): string[] {
+  const program = ts.createProgram(files, {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    customConditions: ["typewire-source"],
+    lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
+    types: [],
+    skipLibCheck: true,
+  });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${d.file?.fileName.replace(work, "") ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+    );
+}
+
+describe("end to end", () => {
+  it("generates builders from a schema fetched over HTTP, type-checks a project and runs its queries", async () => {
+    const fetched = await fetchSchema(endpoint);
+    const out = join(work, "site");
+    await writeFiles(await renderFiles(emitQueryBuilders(fetched, out, endpoint)), [out]);
+    await writeFile(join(work, "consumer.ts"), consumer);
+    await writeFile(
+      join(work, "mistake.ts"),
+      'import { entries } from "./site/query.js";\nentries({}, { children: { parent: { titel: true } } });\n',
+    );
+
+    expect(typeCheck([join(work, "consumer.ts")])).toEqual([]);
+    const mistakes = typeCheck([join(work, "mistake.ts")]);
+    expect(mistakes).toHaveLength(1);
+    expect(mistakes[0]).toMatch(/titel\W+ is not a field of EntryInterface/);
+
+    const { run } = await import(pathToFileURL(join(work, "consumer.ts")).href);
+    const result = await run(endpoint);
+    expect(result.data).toEqual({
+      posts: [
+        {
+          __typename: "blog_article_Entry",
+          id: "1",
+          title: "Hello",
+          postDate: "2024-03-04",
+          author: { name: "Ada", photo: { thumb: "/sea.jpg?w=300" } },
+          summary: "First",
+          body: "<p>Some <em>words</em></p>",
+          heroImage: [{ url: "/sea.jpg?w=640" }],
+        },
+        {
+          __typename: "blog_link_Entry",
+          id: "2",
+          title: "Elsewhere",
+          postDate: "2024-03-05",
+          author: { name: "Ada", photo: { thumb: "/sea.jpg?w=300" } },
+          linkUrl: "https://example.com",
+        },
+      ],
+      page: { title: "About" },
+      ping: "pong",
+    });
+    expect(result.date).toBe("2024-03-04");
+    expect(result.described).toEqual(["First|/sea.jpg?w=640", "https://example.com"]);
+    expect(result.pong).toBe("pong");
+  });
+});

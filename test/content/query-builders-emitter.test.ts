@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildSchema } from "graphql";
+import { describe, expect, it } from "vitest";
+import { emitQueryBuilders } from "../../generator/content/emit-query-builders.js";
+import { readFieldMaps } from "../../generator/content/field-maps.js";
+import { GeneratorError } from "../../generator/errors.js";
+import { diffFiles, renderFiles } from "../../generator/writer.js";
+
+const view = (sdl: string) => readFieldMaps(buildSchema(sdl), "schema.graphql");
+
+describe("readFieldMaps", () => {
+  it.each([
+    { given: "type Query { a: String }", want: '"String"' },
+    { given: "type Query { a: [Int!]! }", want: '"[Int!]!"' },
+    { given: "type Query { a(n: Int): [String] }", want: '{ t: "[String]"; a: Query_a_Args }' },
+  ])("describes $given as $want", ({ given, want }) => {
+    expect(view(given).types.find((t) => t.name === "Query")?.members).toEqual([
+      { name: "a", optional: false, text: want },
+    ]);
+  });
+
+  it.each([
+    { given: "n: Int", want: { name: "n", optional: true, text: "number | null" } },
+    { given: "n: Int!", want: { name: "n", optional: false, text: "number" } },
+    { given: "n: Int! = 3", want: { name: "n", optional: true, text: "number" } },
+    {
+      given: "n: [String]",
+      want: { name: "n", optional: true, text: "readonly (string | null)[] | null" },
+    },
+    { given: "n: [ID!]!", want: { name: "n", optional: false, text: 'readonly Inputs["ID"][]' } },
+    { given: "n: E", want: { name: "n", optional: true, text: 'EnumValue<Inputs["E"]> | null' } },
+  ])("types argument $given as $want.text", ({ given, want }) => {
+    const { args } = view(`enum E { A B } type Query { a(${given}): String }`);
+    expect(args).toEqual([{ name: "Query_a_Args", heritage: "", members: [want] }]);
+  });
+
+  it("shares identical argument lists and names them after the root field", () => {
+    const { args, types } = view(
+      "type Query { many(limit: Int): [T] one(limit: Int): T } type T { kids(limit: Int): [T] }",
+    );
+    expect(args.map((a) => a.name)).toEqual(["Query_many_Args"]);
+    expect(types.find((t) => t.name === "T")?.members).toEqual([
+      { name: "kids", optional: false, text: '{ t: "[T]"; a: Query_many_Args }' },
+    ]);
+  });
+
+  it("extends an interface whose fields the type repeats unchanged, and lists only its own", () => {
+    const { types, possible } = view(
+      "type Query { e: I } interface I { id: ID } type A implements I { id: ID x: Int } type B implements I { id: ID! }",
+    );
+    expect(types.find((t) => t.name === "A")).toEqual({
+      name: "A",
+      heritage: " extends I",
+      members: [{ name: "x", optional: false, text: '"Int"' }],
+    });
+    expect(types.find((t) => t.name === "B")).toEqual({
+      name: "B",
+      heritage: "",
+      members: [{ name: "id", optional: false, text: '"ID!"' }],
+    });
+    expect(possible).toEqual([{ name: "I", optional: false, text: '"A" | "B"' }]);
+  });
+
+  it("sorts types and fields whatever the schema's order", () => {
+    const a = view("type Query { b: Z a: Y } type Z { q: Int p: Int } type Y { s: Int }");
+    expect(a.types.map((t) => t.name)).toEqual(["Query", "Y", "Z"]);
+    expect(a.types[2]?.members.map((m) => m.name)).toEqual(["p", "q"]);
+    expect(a.roots.map((r) => r.name)).toEqual(["a", "b"]);
+  });
+
+  it("types input objects for variables (enums as plain strings) and imports only what is used", () => {
+    const view = readFieldMaps(
+      buildSchema("enum E { A B } input F { e: E! n: Int } type Query { a(f: F): String }"),
+      "schema.graphql",
+    );
+    expect(view.inputs.find((i) => i.name === "F")?.text).toBe(
+      '{ e: Inputs["E"]; n?: number | null; }',
+    );
+    expect(view.args[0]?.members).toEqual([
+      { name: "f", optional: true, text: 'Inputs["F"] | null' },
+    ]);
+    expect({ dateTime: view.usesDateTime, enumValue: view.usesEnumValue }).toEqual({
+      dateTime: false,
+      enumValue: false,
+    });
+    const withBoth = readFieldMaps(
+      buildSchema("scalar DateTime enum E { A } type Query { a(e: E): DateTime }"),
+      "schema.graphql",
+    );
+    expect({ dateTime: withBoth.usesDateTime, enumValue: withBoth.usesEnumValue }).toEqual({
+      dateTime: true,
+      enumValue: true,
+    });
+  });
+
+  it("keeps only custom field directives", () => {
+    const { directives } = view(
+      "directive @md(flavor: String) on FIELD directive @x on OBJECT type Query { a: String }",
+    );
+    expect(directives).toEqual([
+      { name: "md", optional: false, text: "{ flavor?: string | null; }" },
+    ]);
+  });
+
+  it.each([
+    {
+      given: "type Query { a: Possible } type Possible { b: Int }",
+      want: /type "Possible" clashes/,
+    },
+    { given: "type Query { query: String }", want: /root field "query" clashes/ },
+    { given: "directive @a on FIELD type Query { a: String }", want: /root field "a" clashes/ },
+  ])("refuses a name it cannot generate: $given", ({ given, want }) => {
+    expect(() => view(given)).toThrow(GeneratorError);
+    expect(() => view(given)).toThrow(want);
+  });
+});
+
+describe("the committed test fixture", () => {
+  it("is what the emitter generates from test/content/fixtures/site.graphql", async () => {
+    const sdl = fileURLToPath(new URL("./fixtures/site.graphql", import.meta.url));
+    const out = fileURLToPath(new URL("./fixtures/site", import.meta.url));
+    const files = emitQueryBuilders(
+      buildSchema(readFileSync(sdl, "utf8")),
+      out,
+      "test/content/fixtures/site.graphql",
+    );
+    expect(await diffFiles(await renderFiles(files), [out])).toEqual([]);
+  });
+});
