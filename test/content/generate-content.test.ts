@@ -1,7 +1,5 @@
-import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../generator/config.js";
 import { readSite } from "../../generator/content/read-site.js";
@@ -11,6 +9,7 @@ import { main } from "../../generator/cli/main.js";
 import { GeneratorError } from "../../generator/errors.js";
 import { check, generate } from "../../generator/generate.js";
 import { packageRoot } from "../../generator/paths.js";
+import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
 import { type TestServer, startTestServer } from "./graphql-test-server.js";
 
 const TOKEN = "partners-token-abcdef0123";
@@ -22,14 +21,12 @@ beforeAll(async () => {
   server = await startTestServer(
     new Map([[TOKEN, buildContentSchema(site, site.schemas.partners?.scope)]]),
   );
-  dir = await mkdtemp(join(tmpdir(), "typewire-content-"));
+  // The query builders import @typewire/runtime/content, as a user's project would have it.
+  dir = await linkedProject("typewire-content-");
   await writeFile(
     join(dir, "public.graphql"),
     await schemaToSdl(buildContentSchema(site, site.schemas.public?.scope)),
   );
-  await writeFile(join(dir, "package.json"), JSON.stringify({ type: "module" }));
-  // The query builders import @typewire/runtime/content, as a user's project would have it.
-  await symlink(join(packageRoot, "node_modules"), join(dir, "node_modules"), "dir");
   await writeConfig({
     public: { file: "public.graphql" },
     partners: { endpoint: `${server.origin}/api`, tokenEnv: "TYPEWIRE_TEST_PARTNERS" },
@@ -57,32 +54,6 @@ async function snapshot(): Promise<Record<string, string>> {
     }
   }
   return files;
-}
-
-/** Type-checks `files` (relative to dir) with the strictest options under a module resolution. */
-function typeCheck(files: string[], resolution: "NodeNext" | "Node16"): string[] {
-  const program = ts.createProgram(
-    files.map((file) => join(dir, file)),
-    {
-      strict: true,
-      noEmit: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      verbatimModuleSyntax: true,
-      module: ts.ModuleKind[resolution],
-      moduleResolution: ts.ModuleResolutionKind[resolution],
-      target: ts.ScriptTarget.ES2022,
-      types: [],
-      lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
-      customConditions: ["typewire-source"],
-    },
-  );
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file
-      ? `${d.file.fileName.slice(dir.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`
-      : "";
-    return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
-  });
 }
 
 describe("content generation from several schemas", () => {
@@ -159,8 +130,8 @@ describe("content generation from several schemas", () => {
       ].join("\n"),
     );
     for (const resolution of ["NodeNext", "Node16"] as const) {
-      expect(typeCheck(["consumer.ts"], resolution)).toEqual([]);
-      const errors = typeCheck(["misuse.ts"], resolution);
+      expect(typeCheck(dir, ["consumer.ts"], resolution)).toEqual([]);
+      const errors = typeCheck(dir, ["misuse.ts"], resolution);
       expect(errors).toHaveLength(3);
       expect(errors[0]).toMatch(/misuse.ts:1 .*has no exported member .*'User'/);
       expect(errors[1]).toMatch(/misuse.ts:4 /);

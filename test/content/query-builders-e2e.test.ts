@@ -1,7 +1,6 @@
-import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
@@ -12,11 +11,11 @@ import {
   getDirectiveValues,
   graphql,
 } from "graphql";
-import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emitQueryBuilders } from "../../generator/content/emit-query-builders.js";
 import { fetchSchema } from "../../generator/content/fetch-schema.js";
 import { renderFiles, writeFiles } from "../../generator/writer.js";
+import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
 import { readFileSync } from "node:fs";
 
 // A content API of the spec's shape: graphql-js over HTTP, with resolvers over a few elements and
@@ -132,9 +131,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   // Outside the repository, with the repository's node_modules linked in, as in a user's project.
-  work = await mkdtemp(join(tmpdir(), "typewire-e2e-"));
-  await symlink(join(repo, "node_modules"), join(work, "node_modules"), "dir");
-  await writeFile(join(work, "package.json"), '{ "type": "module" }\n');
+  work = await linkedProject("typewire-e2e-");
 });
 
 afterAll(async () => {
@@ -173,26 +170,6 @@ export async function run(endpoint: string) {
 }
 `;
 
-function typeCheck(files: string[]): string[] {
-  const program = ts.createProgram(files, {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    customConditions: ["typewire-source"],
-    lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
-    types: [],
-    skipLibCheck: true,
-  });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (d) =>
-        `${d.file?.fileName.replace(work, "") ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
-    );
-}
-
 describe("end to end", () => {
   it("generates builders from a schema fetched over HTTP, type-checks a project and runs its queries", async () => {
     const fetched = await fetchSchema(endpoint);
@@ -204,8 +181,8 @@ describe("end to end", () => {
       'import { entries } from "./site/query.js";\nentries({}, { children: { parent: { titel: true } } });\n',
     );
 
-    expect(typeCheck([join(work, "consumer.ts")])).toEqual([]);
-    const mistakes = typeCheck([join(work, "mistake.ts")]);
+    expect(typeCheck(work, ["consumer.ts"])).toEqual([]);
+    const mistakes = typeCheck(work, ["mistake.ts"]);
     expect(mistakes).toHaveLength(1);
     expect(mistakes[0]).toMatch(/titel\W+ is not a field of EntryInterface/);
 
