@@ -55,18 +55,30 @@ describe("renderFiles", () => {
 });
 
 describe("writeFiles", () => {
-  it("writes nothing at all when one output folder cannot be created", async () => {
+  it("writes nothing at all when a folder that sorts after a good one cannot be created", async () => {
+    // The blocked folder sorts last, so the good files are handled (and would already be on disk
+    // if the writer wrote in place) before the run fails.
     const dir = await tempDir();
-    const good = join(dir, "good");
+    const good = join(dir, "a-good");
+    const blocked = join(dir, "z-blocked");
     await mkdir(good);
     await writeFile(join(good, "a.ts"), "old\n");
-    await writeFile(join(dir, "blocked"), "a file where a folder should be\n");
+    await writeFile(blocked, "a file where a folder should be\n");
     const before = await snapshotDir(dir);
     const rendered = await renderFiles(
-      [file(good, "a.ts", "export const a = 1;"), file(join(dir, "blocked"), "z.ts", "x")],
+      [
+        file(blocked, "z.ts", "x"),
+        file(good, "b.ts", "export const b = 1;"),
+        file(good, "a.ts", "export const a = 1;"),
+      ],
       dir,
     );
-    await expect(writeFiles(rendered, [good], dir)).rejects.toThrow(GeneratorError);
+    expect(rendered.map((r) => r.displayPath)).toEqual([
+      "a-good/a.ts",
+      "a-good/b.ts",
+      "z-blocked/z.ts",
+    ]);
+    await expect(writeFiles(rendered, [good, blocked], dir)).rejects.toThrow(GeneratorError);
     expect(await snapshotDir(dir)).toEqual(before);
   });
 
