@@ -185,32 +185,110 @@ describe("bad input leaves the output folder untouched", () => {
 });
 
 describe("usage", () => {
-  it("prints help for the CLI and for each command", async () => {
-    const main = await runCli(["--help"], packageRoot);
-    expect(main.code).toBe(0);
-    expect(main.stdout).toMatch(/Commands:\n {2}generate .*\n {2}check /);
-    for (const command of ["generate", "check"]) {
-      const help = await runCli([command, "--help"], packageRoot);
-      expect(help.code).toBe(0);
-      expect(help.stdout).toContain(`Usage: typewire ${command} [--config FILE]`);
-      expect(help.stdout).toContain("-c, --config FILE");
+  /** Each command: how its help starts, the flags it lists, and a misspelt flag with its hint. */
+  const commandCases: {
+    command: string;
+    usage: string;
+    flags: string[];
+    typo: string;
+    hint: string;
+  }[] = [
+    {
+      command: "generate",
+      usage: "typewire generate [--config FILE] [--watch]",
+      flags: ["-c, --config FILE", "-w, --watch"],
+      typo: "--wacth",
+      hint: "--watch",
+    },
+    {
+      command: "check",
+      usage: "typewire check [--config FILE]",
+      flags: ["-c, --config FILE"],
+      typo: "--confg",
+      hint: "--config",
+    },
+    {
+      command: "introspect",
+      usage: "typewire introspect (--endpoint URL",
+      flags: ["--endpoint URL", "--token TOKEN", "--token-env NAME", "--site FILE", "--out FILE"],
+      typo: "--endpiont",
+      hint: "--endpoint",
+    },
+    {
+      command: "serve",
+      usage: "typewire serve [--port N]",
+      flags: ["-p, --port N", "--host HOST", "--site FILE", "-c, --config FILE"],
+      typo: "--prot",
+      hint: "--port",
+    },
+    {
+      command: "deliver",
+      usage: "typewire deliver <event[.action]> --url URL --secret S",
+      flags: ["<event[.action]>", "--url URL", "--secret S", "--payload FILE", "--id ID"],
+      typo: "--secert",
+      hint: "--secret",
+    },
+  ];
+
+  for (const c of commandCases) {
+    it(`${c.command} --help: usage and every flag, exit 0`, async () => {
+      for (const flag of ["--help", "-h"]) {
+        const help = await runCli([c.command, flag], packageRoot);
+        expect(help).toMatchObject({ code: 0, stderr: "" });
+        expect(help.stdout.startsWith(`Usage: ${c.usage}`)).toBe(true);
+        for (const listed of [...c.flags, "-h, --help"]) expect(help.stdout).toContain(listed);
+      }
+    });
+
+    it(`${c.command} ${c.typo}: rejected with a hint, exit 2`, async () => {
+      expect(await runCli([c.command, c.typo], packageRoot)).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `typewire: unknown option ${c.typo}. Did you mean ${c.hint}? Run \`typewire ${c.command} --help\` for usage.\n`,
+      });
+    });
+  }
+
+  it("an unknown flag with nothing close gets no guess, still exit 2", async () => {
+    expect(await runCli(["serve", "--frobnicate"], packageRoot)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "typewire: unknown option --frobnicate. Run `typewire serve --help` for usage.\n",
+    });
+  });
+
+  it("typewire --help lists every command, exit 0", async () => {
+    for (const flag of ["--help", "-h", "help"]) {
+      const main = await runCli([flag], packageRoot);
+      expect(main).toMatchObject({ code: 0, stderr: "" });
+      expect(main.stdout).toContain("Usage: typewire <command> [options]");
+      expect(main.stdout).toMatch(
+        /Commands:\n {2}generate .*\n {2}check .*\n {2}introspect .*\n {2}serve .*\n {2}deliver /,
+      );
     }
   });
 
-  it("rejects an unknown flag with a hint and exit 2", async () => {
-    const result = await runCli(["generate", "--wacth"], packageRoot);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe(
-      "typewire: unknown option --wacth. Did you mean --watch? Run `typewire generate --help` for usage.\n",
-    );
-  });
+  const commandTypos: { typed: string; hint?: string }[] = [
+    { typed: "chek", hint: "check" },
+    { typed: "generat", hint: "generate" },
+    { typed: "introspec", hint: "introspect" },
+    { typed: "serv", hint: "serve" },
+    { typed: "delivr", hint: "deliver" },
+    { typed: "publish" },
+  ];
 
-  it("rejects an unknown command, a stray argument and a missing value", async () => {
-    expect(await runCli(["chek"], packageRoot)).toMatchObject({
-      code: 2,
-      stderr:
-        'typewire: unknown command "chek". Did you mean "check"? Run `typewire --help` for the list.\n',
+  for (const c of commandTypos) {
+    it(`unknown command "${c.typed}": ${c.hint ? `suggests "${c.hint}"` : "no guess"}, exit 2`, async () => {
+      const hint = c.hint ? ` Did you mean "${c.hint}"?` : "";
+      expect(await runCli([c.typed], packageRoot)).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `typewire: unknown command "${c.typed}".${hint} Run \`typewire --help\` for the list.\n`,
+      });
     });
+  }
+
+  it("rejects a stray argument and a missing value", async () => {
     expect((await runCli(["check", "extra"], packageRoot)).stderr).toMatch(
       /unexpected argument "extra"/,
     );
