@@ -153,25 +153,27 @@ describe("bad input leaves the output folder untouched", () => {
     });
   }
 
-  it("an unreadable table: exit 1, naming the file", async () => {
+  it("an unreadable table: exit 1, naming the file, no file changed", async () => {
+    const dir = await generatedProject();
+    const before = await snapshotDir(join(dir, "gen"));
+    let reason: string;
     if (process.getuid?.() === 0) {
-      // root reads any file, so make it unreadable by replacing it with a folder.
-      const dir = await generatedProject();
-      const before = await snapshotDir(join(dir, "gen"));
+      // root reads any file whatever its mode, so make it unreadable by replacing it with a folder.
       await rm(join(dir, "events.json"));
       await writeTree(dir, { "events.json/inner": "" });
-      const result = await runCli(["generate"], dir);
-      expect(result.code).toBe(1);
-      expect(result.stderr).toBe(
-        "error: events.json: cannot read file: is a directory, expected a file\n",
-      );
-      expect(await snapshotDir(join(dir, "gen"))).toEqual(before);
+      reason = "is a directory, expected a file";
     } else {
-      const dir = await generatedProject();
       await chmod(join(dir, "events.json"), 0o000);
-      const result = await runCli(["generate"], dir);
-      expect(result.stderr).toBe("error: events.json: cannot read file: permission denied\n");
+      reason = "permission denied";
     }
+    for (const command of ["generate", "check"]) {
+      expect(await runCli([command], dir)).toEqual({
+        code: 1,
+        stdout: "",
+        stderr: `error: events.json: cannot read file: ${reason}\n`,
+      });
+    }
+    expect(await snapshotDir(join(dir, "gen"))).toEqual(before);
   });
 
   it("a missing --config file: exit 1, naming it", async () => {
