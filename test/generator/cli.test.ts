@@ -83,7 +83,26 @@ describe("typewire check", () => {
     );
   });
 
-  it("detects a one-byte change in the committed output of this repository", async () => {
+  it("exits 1 naming the one file in which a single byte changed, and writes nothing", async () => {
+    const dir = await generatedProject();
+    const target = join(dir, "gen/webhooks/events.ts");
+    const bytes = await readFile(target);
+    const at = bytes.indexOf('"issues.opened"') + 1;
+    expect(at).toBeGreaterThan(0);
+    bytes[at] = "I".charCodeAt(0);
+    await writeFile(target, bytes);
+    const before = await snapshotDir(join(dir, "gen"));
+
+    const result = await runCli(["check"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr.split("\n").filter((line) => line.startsWith("stale"))).toEqual([
+      "stale      gen/webhooks/events.ts",
+    ]);
+    expect(result.stderr).not.toMatch(/^(missing|extraneous)/m);
+    expect(await snapshotDir(join(dir, "gen"))).toEqual(before);
+  });
+
+  it("reports the committed output of this repository as up to date", async () => {
     const result = await runCli(["check"], packageRoot);
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toContain("up to date");
