@@ -1,11 +1,17 @@
-import { execFile } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { packageRoot } from "../../generator/paths.js";
+import { tempDir, writeTree } from "../helpers/temp-project.js";
+import { until } from "../helpers/until.js";
 
 const run = promisify(execFile);
 const bin = join(packageRoot, "bin/typewire.js");
+/** Bound on each wait for the child: generous, since it starts TypeScript through tsx on a busy machine. */
+const STARTUP_BOUND_MS = 30_000;
 
 describe("the typewire executable", () => {
   it("runs the CLI and passes its exit code to the shell", async () => {
@@ -19,4 +25,70 @@ describe("the typewire executable", () => {
       stderr: expect.stringContaining("unknown option --nope"),
     });
   });
+});
+
+describe("typewire generate --watch", () => {
+  let child: ChildProcess | undefined;
+
+  afterEach(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, "exit");
+      child.kill("SIGKILL");
+      await exited;
+    }
+    child = undefined;
+  });
+
+  it("regenerates when an input file changes, and exits 0 when stopped", async () => {
+    const dir = await tempDir();
+    await writeTree(dir, {
+      "events.json": '{"events": {"push": []}}',
+      "typewire.config.json": '{"webhooks": {"events": "events.json", "out": "gen"}}',
+    });
+    const watcher = spawn(process.execPath, [bin, "generate", "--watch"], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child = watcher;
+    let stdout = "";
+    let stderr = "";
+    watcher.stdout.setEncoding("utf8").on("data", (text: string) => {
+      stdout += text;
+    });
+    watcher.stderr.setEncoding("utf8").on("data", (text: string) => {
+      stderr += text;
+    });
+    const running = (what: string) => () => {
+      if (watcher.exitCode !== null) {
+        throw new Error(`the CLI exited (${watcher.exitCode}) before ${what}: ${stderr}`);
+      }
+    };
+    const names = () => readFile(join(dir, "gen/event-names.ts"), "utf8").catch(() => "");
+
+    await until(
+      () => {
+        running("watching")();
+        return stdout.includes("watching for changes");
+      },
+      "the watcher to start",
+      STARTUP_BOUND_MS,
+    );
+    expect(await names()).toContain('"push"');
+    expect(await names()).not.toContain('"star.created"');
+
+    await writeFile(join(dir, "events.json"), '{"events": {"push": [], "star": ["created"]}}');
+    await until(
+      async () => {
+        running("regenerating")();
+        return (await names()).includes('"star.created"');
+      },
+      "the output to change",
+      STARTUP_BOUND_MS,
+    );
+    expect(stderr).toBe("");
+
+    const exited = once(watcher, "exit");
+    watcher.kill("SIGTERM");
+    expect(await exited).toEqual([0, null]);
+  }, 90_000);
 });

@@ -4,18 +4,7 @@ import { describe, expect, it } from "vitest";
 import { watch } from "../../generator/watch.js";
 import type { WriteResult } from "../../generator/writer.js";
 import { tempDir, writeTree } from "../helpers/temp-project.js";
-
-async function until(
-  condition: () => boolean | Promise<boolean>,
-  what: string,
-  ms = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { until } from "../helpers/until.js";
 
 describe("watch", () => {
   it("regenerates when the table changes, reports bad input and keeps the last good output", async () => {
