@@ -1,5 +1,15 @@
 import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@typewire/runtime/webhooks";
-import type { IssuesOpenedEvent, PushEvent, WebhookPayloadMap } from "@typewire/runtime/payloads";
+import type {
+  IssuesEvent,
+  IssuesOpenedEvent,
+  Label,
+  LabelCreatedEvent,
+  LabelDeletedEvent,
+  LabelEditedEvent,
+  LabelEvent,
+  PushEvent,
+  WebhookPayloadMap,
+} from "@typewire/runtime/payloads";
 import { describe, expectTypeOf, it } from "vitest";
 
 describe("EmitterWebhookEvent", () => {
@@ -43,6 +53,83 @@ describe("EmitterWebhookEvent", () => {
     >();
     expectTypeOf<"opened">().toExtend<EmitterWebhookEvent<"issues">["payload"]["action"]>();
     expectTypeOf<"closed">().toExtend<EmitterWebhookEvent<"issues">["payload"]["action"]>();
+  });
+
+  it("gives an event name without action its generated union payload type", () => {
+    expectTypeOf<EmitterWebhookEvent<"issues">["payload"]>().toEqualTypeOf<IssuesEvent>();
+    expectTypeOf<EmitterWebhookEvent<"label">["payload"]>().toEqualTypeOf<LabelEvent>();
+    expectTypeOf<EmitterWebhookEvent<"label">["payload"]>().toEqualTypeOf<
+      LabelCreatedEvent | LabelDeletedEvent | LabelEditedEvent
+    >();
+    expectTypeOf<EmitterWebhookEvent<"issues">["payload"]>().toEqualTypeOf<
+      | EmitterWebhookEvent<"issues.assigned">["payload"]
+      | EmitterWebhookEvent<"issues.closed">["payload"]
+      | EmitterWebhookEvent<"issues.deleted">["payload"]
+      | EmitterWebhookEvent<"issues.demilestoned">["payload"]
+      | EmitterWebhookEvent<"issues.edited">["payload"]
+      | EmitterWebhookEvent<"issues.labeled">["payload"]
+      | EmitterWebhookEvent<"issues.locked">["payload"]
+      | EmitterWebhookEvent<"issues.milestoned">["payload"]
+      | EmitterWebhookEvent<"issues.opened">["payload"]
+      | EmitterWebhookEvent<"issues.pinned">["payload"]
+      | EmitterWebhookEvent<"issues.reopened">["payload"]
+      | EmitterWebhookEvent<"issues.transferred">["payload"]
+      | EmitterWebhookEvent<"issues.typed">["payload"]
+      | EmitterWebhookEvent<"issues.unassigned">["payload"]
+      | EmitterWebhookEvent<"issues.unlabeled">["payload"]
+      | EmitterWebhookEvent<"issues.unlocked">["payload"]
+      | EmitterWebhookEvent<"issues.unpinned">["payload"]
+      | EmitterWebhookEvent<"issues.untyped">["payload"]
+    >();
+  });
+
+  it("carries the fields only one action sends", () => {
+    expectTypeOf<EmitterWebhookEvent<"issues.edited">["payload"]["changes"]>().toEqualTypeOf<{
+      body?: { from: string };
+      title?: { from: string };
+    }>();
+    expectTypeOf<EmitterWebhookEvent<"label.edited">["payload"]["changes"]>().toHaveProperty(
+      "description",
+    );
+    expectTypeOf<
+      EmitterWebhookEvent<"issues.labeled">["payload"]["label"]
+    >().toEqualTypeOf<Label>();
+    expectTypeOf<
+      EmitterWebhookEvent<"issues.unlabeled">["payload"]["label"]
+    >().toEqualTypeOf<Label>();
+    expectTypeOf<
+      EmitterWebhookEvent<"issues.transferred">["payload"]["changes"]["new_issue"]["number"]
+    >().toEqualTypeOf<number>();
+    // `opened` has `changes` only when the issue was transferred in: optional, and not the
+    // `edited` shape.
+    expectTypeOf<EmitterWebhookEvent<"issues.opened">["payload"]["changes"]>().toEqualTypeOf<
+      { old_issue: IssuesOpenedEvent["issue"]; old_repository: PushEvent["repository"] } | undefined
+    >();
+    const absent = (
+      opened: EmitterWebhookEvent<"issues.opened">["payload"],
+      closed: EmitterWebhookEvent<"issues.closed">["payload"],
+      any: EmitterWebhookEvent<"issues">["payload"],
+    ) => {
+      // @ts-expect-error: the opened payload's changes say where the issue came from, not edits
+      opened.changes?.title;
+      // @ts-expect-error: a closed issue carries no changes
+      closed.changes;
+      // @ts-expect-error: only labeled and unlabeled carry a label
+      opened.label;
+      // @ts-expect-error: not every issues action has changes, so the union must be narrowed first
+      any.changes;
+    };
+    expectTypeOf(absent).toBeFunction();
+
+    const read = (event: EmitterWebhookEvent<"issues">) => {
+      if (event.payload.action === "edited") {
+        expectTypeOf(event.payload.changes.title).toEqualTypeOf<{ from: string } | undefined>();
+      }
+      if (event.payload.action === "labeled") {
+        expectTypeOf(event.payload.label.name).toEqualTypeOf<string>();
+      }
+    };
+    expectTypeOf(read).toBeFunction();
   });
 
   it("gives a union of names the union of their events, discriminable by name and action", () => {
