@@ -2,6 +2,18 @@ import { createEventHandler } from "@typewire/runtime/event-handler";
 import { describe, expect, it, vi } from "vitest";
 import { deferred, issuesOpened, push, spyLogger } from "./helpers.js";
 
+/**
+ * Rejects with `message` when `promise` is still pending after a generous bound, so a deadlock
+ * fails the test instead of hanging it. It asserts nothing about speed.
+ */
+function failAfter<T>(promise: Promise<T>, message: string, ms = 10_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, bound]).finally(() => clearTimeout(timer));
+}
+
 describe("receive", () => {
   it("runs name.action, then name, then onAny handlers, each with { id, name, payload }", async () => {
     const handler = createEventHandler();
@@ -55,16 +67,39 @@ describe("receive", () => {
     expect(seen).toHaveBeenCalledWith({ id: "", name: "push", payload: { ref: "x" } });
   });
 
-  it("starts every handler before any finishes (parallel)", async () => {
-    const handler = createEventHandler();
-    const second = deferred();
-    // The first handler waits for the second to start: sequential dispatch would never finish.
-    handler.on("issues", () => second.promise);
-    handler.on("issues.opened", async () => {
-      second.resolve();
+  const parallelCases = [
+    { name: "without a transform", options: {} },
+    {
+      name: "after an async transform",
+      options: { transform: async (event: object) => ({ ...event, transformed: true }) },
+    },
+  ];
+
+  for (const c of parallelCases) {
+    it(`starts every handler before any finishes (parallel), ${c.name}`, async () => {
+      const handler = createEventHandler(c.options);
+      const started: string[] = [];
+      const allStarted = deferred();
+      // Every handler waits until all three have started, so the one started first waits on a
+      // promise that only the one started last resolves: a dispatcher that awaited each handler
+      // before starting the next would wait forever on the first.
+      const waitForTheOthers = (who: string) => () => {
+        started.push(who);
+        if (started.length === 3) allStarted.resolve();
+        return allStarted.promise;
+      };
+      handler.on("issues.opened", waitForTheOthers("action"));
+      handler.on("issues", waitForTheOthers("name"));
+      handler.onAny(waitForTheOthers("any"));
+      await expect(
+        failAfter(
+          handler.receive(issuesOpened),
+          "receive never settled: the handlers were not started in parallel",
+        ),
+      ).resolves.toBeUndefined();
+      expect([...started].sort()).toEqual(["action", "any", "name"]);
     });
-    await expect(handler.receive(issuesOpened)).resolves.toBeUndefined();
-  });
+  }
 
   it("waits for every handler before resolving", async () => {
     const handler = createEventHandler();
