@@ -95,4 +95,17 @@ describe("validateEventName", () => {
     validateEventName(name);
     expectTypeOf(name).toEqualTypeOf<EmitterWebhookEventName>();
   });
+
+  it("takes an unknown literal under ignore and warn, where on rejects it", () => {
+    validateEventName("issues.nope", { onUnknownEventName: "ignore" });
+    validateEventName("issues.nope", { onUnknownEventName: "warn" });
+    expectTypeOf(validateEventName).toBeCallableWith("issues.nope", {
+      onUnknownEventName: "ignore",
+    });
+    // @ts-expect-error: "nope" is not an action of issues
+    webhooks.on("issues.nope", () => {});
+    // @ts-expect-error: one unknown name in a list is enough
+    webhooks.on(["issues.opened", "issues.nope"], () => {});
+    expectTypeOf<"issues.nope">().not.toExtend<EmitterWebhookEventName>();
+  });
 });
