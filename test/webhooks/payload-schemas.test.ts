@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { handWrittenPayloads } from "./hand-written-payloads.js";
 import { createValidator, minimalPayload, schemas, table } from "./payload-schema-fixtures.js";
 
 interface ExampleGroup {
@@ -48,6 +49,29 @@ describe("payload schemas against captured deliveries", () => {
   }
 });
 
+describe("payload schemas against hand-written deliveries, for events never captured", () => {
+  it("has a realistic payload for every action of every event without a captured example", () => {
+    const uncaptured = Object.keys(table).filter((event) => !examples.has(event));
+    expect(Object.keys(handWrittenPayloads).sort()).toEqual(uncaptured.sort());
+    for (const event of uncaptured) {
+      const actions = new Set(handWrittenPayloads[event]?.map((payload) => payload.action));
+      const expected = table[event]?.length ? table[event] : [undefined];
+      expect([...actions].sort(), event).toEqual([...(expected ?? [])].sort());
+    }
+  });
+
+  for (const [event, payloads] of Object.entries(handWrittenPayloads)) {
+    it(`accepts every hand-written ${event} payload (${payloads.length})`, () => {
+      const validate = validatorFor(event);
+      for (const payload of payloads) {
+        expect(validate(payload), `${String(payload.action ?? "")}: ${describeErrors(event)}`).toBe(
+          true,
+        );
+      }
+    });
+  }
+});
+
 describe("payload schemas reject what the platform never sends", () => {
   for (const [event, actions] of Object.entries(table)) {
     const variants = actions.length ? actions : [undefined];
@@ -62,6 +86,7 @@ describe("payload schemas reject what the platform never sends", () => {
       const bases = [
         ...variants.map((action) => minimalPayload(event, action)),
         ...(examples.get(event) ?? []).map((payload) => structuredClone(payload)),
+        ...(handWrittenPayloads[event] ?? []).map((payload) => structuredClone(payload)),
       ];
       for (const base of bases) {
         expect(validate(base), describeErrors(event)).toBe(true);
