@@ -14,7 +14,11 @@ async function relayChannel() {
     // A short retry so the client's own reconnection is quick in tests.
     res.write("retry: 50\n\n");
     streams.push(res);
-    req.on("close", () => streams.splice(streams.indexOf(res), 1));
+    req.on("close", () => {
+      // indexOf gives -1 for a stream already gone, and splice(-1, 1) would drop the last one.
+      const index = streams.indexOf(res);
+      if (index !== -1) streams.splice(index, 1);
+    });
   });
   const running: Running = await listen(server);
   const { port } = server.address() as { port: number };
