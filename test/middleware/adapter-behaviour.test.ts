@@ -235,4 +235,69 @@ describe("express with body parsers mounted first", () => {
     expect((await running!.send(delivery())).status).toBe(200);
     expect(recording.received).toHaveLength(1);
   });
+
+  it("reads the stream when req.body is a placeholder object and no byte was read", async () => {
+    // What frameworks and skipping parsers leave behind: `{}` in req.body, stream untouched.
+    const recording = await start((req, _res, next) => {
+      req.body = {};
+      next();
+    });
+    const response = await hangGuard(running!.send(delivery()));
+    expect(response.status).toBe(200);
+    expect(recording.received).toHaveLength(1);
+    expect(recording.received[0]!.payload).toEqual(JSON.parse(BODY));
+  });
+
+  it("reads a paused, unread stream under a placeholder object", async () => {
+    const recording = await start((req, _res, next) => {
+      req.pause();
+      req.body = {};
+      next();
+    });
+    expect((await hangGuard(running!.send(delivery()))).status).toBe(200);
+    expect(recording.received).toHaveLength(1);
+  });
+
+  it("answers 500 at once when req.body is an object and the stream was read", async () => {
+    const recording = await start(async (req, _res, next) => {
+      for await (const _chunk of req);
+      req.body = JSON.parse(BODY);
+      next();
+    });
+    const response = await hangGuard(running!.send(delivery()));
+    expect(response.status).toBe(500);
+    expect(JSON.parse(response.body.toString())).toEqual({
+      error: expect.stringContaining("mount the webhook middleware before body parsers"),
+    });
+    expect(recording.received).toEqual([]);
+  });
+
+  it("answers 500 at once when a reader took part of the stream and paused it", async () => {
+    // Reading this stream again would wait forever: the rest is with the other reader.
+    const recording = await start((req, _res, next) => {
+      req.once("data", () => {
+        req.pause();
+        req.body = {};
+        next();
+      });
+    });
+    const response = await hangGuard(running!.send(delivery()));
+    expect(response.status).toBe(500);
+    expect(recording.received).toEqual([]);
+  });
 });
+
+/**
+ * Fails the test with a clear message when an answer never comes, long before the suite's
+ * own timeout. A guard against hanging only: no test relies on how fast the answer is.
+ */
+function hangGuard<T>(answer: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error("no answer within 10 s: the middleware hangs")),
+      10_000,
+    );
+  });
+  return Promise.race([answer, hung]).finally(() => clearTimeout(timer));
+}
