@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
-import { connect } from "node:net";
-import type { AddressInfo } from "node:net";
+import { once } from "node:events";
+import { type AddressInfo, type Socket, connect } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createNodeMiddleware, createWebMiddleware } from "@typewire/runtime/middleware";
@@ -156,6 +156,72 @@ describe("node adapter", () => {
     const response = await running.send(request);
     expect(response.status).toBe(413);
     expect(response.headers.connection).toBe("close");
+  });
+
+  it("answers 413 while a chunked upload that never ends is still going, and closes", async () => {
+    const maxBodySize = 4096;
+    const recording = recordingWebhooks();
+    const middleware = createNodeMiddleware(recording.webhooks, {
+      log: recording.log,
+      maxBodySize,
+    });
+    const server = createServer((req, res) => void middleware(req, res));
+    let serverSide: Socket | undefined;
+    server.on("connection", (socket: Socket) => {
+      serverSide = socket;
+    });
+    running = await listen(server);
+    const { port } = server.address() as AddressInfo;
+
+    const client = connect(port, "127.0.0.1");
+    let answer = "";
+    let uploadingWhenAnswered: boolean | undefined;
+    let clientClosed = false;
+    client.on("data", (data: Buffer) => {
+      uploadingWhenAnswered ??= !client.writableEnded;
+      answer += data.toString("latin1");
+    });
+    // Writing into the connection the server has just closed may reset it: not the point here.
+    client.on("error", () => undefined);
+    client.on("close", () => {
+      clientClosed = true;
+    });
+    await once(client, "connect");
+    const head =
+      `POST ${PATH} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nx-platform-event: issues\r\n` +
+      `x-platform-delivery: d\r\nx-hub-signature-256: ${signBytes(BODY)}\r\ntransfer-encoding: chunked\r\n\r\n`;
+    const chunk = `100\r\n${"x".repeat(0x100)}\r\n`;
+    client.write(head);
+    let sent = head.length;
+    const closedByServer = () => serverSide?.destroyed === true || clientClosed;
+    // A slow upload with no end: each chunk goes once the server has taken in everything sent
+    // before it, until the server closes the connection. The terminating chunk is never sent.
+    // Far past the limit the loop gives up, so a server that keeps reading fails the test.
+    while (!closedByServer()) {
+      while (!closedByServer() && serverSide!.bytesRead < sent)
+        await new Promise((resolve) => setImmediate(resolve));
+      if (closedByServer()) break;
+      if (sent > head.length + maxBodySize + 64 * 1024) break;
+      client.write(chunk);
+      sent += chunk.length;
+    }
+    // Out of the loop without a close means the server read on past the limit.
+    expect(closedByServer()).toBe(true);
+    if (!clientClosed) await once(client, "close");
+
+    expect(serverSide!.destroyed).toBe(true);
+    expect(uploadingWhenAnswered).toBe(true);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain("\r\nconnection: close\r\n");
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({
+      error: `Request body is larger than the ${maxBodySize}-byte limit (maxBodySize)`,
+    });
+    // The limit, plus the chunk that crossed it, chunk framing and the few chunks the client
+    // wrote while the 413 was on its way: nowhere near the 64 KB the client was ready to send.
+    const bodyBytesRead = serverSide!.bytesRead - head.length;
+    expect(bodyBytesRead).toBeGreaterThan(maxBodySize);
+    expect(bodyBytesRead).toBeLessThanOrEqual(maxBodySize + 8 * chunk.length);
+    expect(recording.received).toEqual([]);
   });
 
   it("settles when the client cuts the upload off", async () => {
