@@ -11,7 +11,7 @@ export interface Sample {
 
 export type Kind = "typewire" | "core" | "peer" | "bare";
 
-interface Run {
+export interface Run {
   kinds: readonly Kind[];
   concurrency: readonly number[];
   rounds: number;
@@ -19,8 +19,29 @@ interface Run {
   payloadBytes: number;
 }
 
-/** The results table and the verdict lines, from the samples keyed `kind@connections`. */
-export function report(samples: Map<string, Sample[]>, run: Run): string {
+/** The issue's targets: CPU per request against the bare server and the peer, and no errors. */
+export const TARGETS = { vsBare: 1.05, vsPeer: 0.84, errors: 0 } as const;
+
+/** What `report` prints and what the caller needs to decide the exit code. */
+export interface Report {
+  text: string;
+  /** Errors summed over every receiver, concurrency and round. */
+  errors: number;
+  /** True when every target was measured and met. */
+  met: boolean;
+}
+
+type Outcome = "MET" | "NOT MET" | "NOT MEASURED";
+
+/**
+ * The results table and one MET / NOT MET line per target and concurrency, from the samples
+ * keyed `kind@connections`. A target whose receivers were left out of the run (BENCH_KINDS)
+ * is NOT MEASURED, never MET.
+ *
+ * @example
+ * const { text, errors } = report(samples, { kinds, concurrency: [32], rounds: 5, seconds: 2, payloadBytes: 8192 });
+ */
+export function report(samples: Map<string, Sample[]>, run: Run): Report {
   const { kinds: KINDS, concurrency: CONCURRENCY, rounds: ROUNDS, seconds: SECONDS } = run;
   const lines = [
     `payload ${run.payloadBytes} bytes, ${ROUNDS} rounds x ${SECONDS} s per receiver and concurrency`,
@@ -30,6 +51,12 @@ export function report(samples: Map<string, Sample[]>, run: Run): string {
     "|---|---|---|---|---|---|---|---|---|",
   ];
   const verdicts: string[] = [];
+  const outcomes: Outcome[] = [];
+  const verdict = (outcome: Outcome, line: string) => {
+    outcomes.push(outcome);
+    verdicts.push(`${outcome.padEnd(12)} ${line}`);
+  };
+  let totalErrors = 0;
   for (const connections of CONCURRENCY) {
     const cpu = (kind: Kind, round: number) => {
       const sample = samples.get(`${kind}@${connections}`)?.[round];
@@ -38,18 +65,43 @@ export function report(samples: Map<string, Sample[]>, run: Run): string {
     const rounds = Array.from({ length: ROUNDS }, (_, round) => round);
     const ratio = (kind: Kind, base: Kind) =>
       median(rounds.map((round) => cpu(kind, round) / cpu(base, round)));
+    const errorsOf = (kind: Kind) =>
+      (samples.get(`${kind}@${connections}`) ?? []).reduce((total, s) => total + s.errors, 0);
     for (const kind of KINDS) {
       const list = samples.get(`${kind}@${connections}`) ?? [];
       const sum = (pick: (s: Sample) => number) => list.reduce((total, s) => total + pick(s), 0);
       lines.push(
-        `| ${kind} | ${connections} | ${Math.round(sum((s) => s.rps) / list.length)} | ${median(list.map((s) => s.p50))} | ${median(list.map((s) => s.p99))} | ${sum((s) => s.errors)} | ${median(rounds.map((round) => cpu(kind, round))).toFixed(1)} | ${ratio(kind, "bare").toFixed(3)}x | ${ratio(kind, "peer").toFixed(3)}x |`,
+        `| ${kind} | ${connections} | ${Math.round(sum((s) => s.rps) / list.length)} | ${median(list.map((s) => s.p50))} | ${median(list.map((s) => s.p99))} | ${errorsOf(kind)} | ${median(rounds.map((round) => cpu(kind, round))).toFixed(1)} | ${ratio(kind, "bare").toFixed(3)}x | ${ratio(kind, "peer").toFixed(3)}x |`,
       );
     }
-    verdicts.push(
-      `c=${connections}: typewire CPU/request ${ratio("typewire", "bare").toFixed(3)}x bare (target <= 1.05), ${ratio("typewire", "peer").toFixed(3)}x peer`,
+    for (const [base, target] of [
+      ["bare", TARGETS.vsBare],
+      ["peer", TARGETS.vsPeer],
+    ] as const) {
+      const value = ratio("typewire", base);
+      verdict(
+        Number.isNaN(value) ? "NOT MEASURED" : value <= target ? "MET" : "NOT MET",
+        `c=${connections}: typewire CPU/request vs ${base}: ${Number.isNaN(value) ? "not run" : `${value.toFixed(3)}x`} (target <= ${target})`,
+      );
+    }
+    // Errors count for every receiver: one that dropped requests makes every ratio meaningless.
+    const errors = KINDS.map((kind) => `${kind} ${errorsOf(kind)}`).join(", ");
+    const sum = KINDS.reduce((total, kind) => total + errorsOf(kind), 0);
+    totalErrors += sum;
+    verdict(
+      sum <= TARGETS.errors ? "MET" : "NOT MET",
+      `c=${connections}: errors ${sum} (${errors}) (target ${TARGETS.errors})`,
     );
   }
-  return `${lines.join("\n")}\n\n${verdicts.join("\n")}\n`;
+  const met = outcomes.every((outcome) => outcome === "MET");
+  const summary = met
+    ? "Verdict: every target MET"
+    : `Verdict: NOT MET (${outcomes.filter((outcome) => outcome !== "MET").length} of ${outcomes.length} targets not met or not measured)`;
+  return {
+    text: `${lines.join("\n")}\n\n${verdicts.join("\n")}\n${summary}\n`,
+    errors: totalErrors,
+    met,
+  };
 }
 
 function median(values: number[]): number {

@@ -93,9 +93,19 @@ async function main() {
     for (const { child } of servers.values()) child.send("exit");
     load.send("exit");
   }
-  process.stdout.write(
-    `\n${report(samples, { kinds: KINDS, concurrency: CONCURRENCY, rounds: ROUNDS, seconds: SECONDS, payloadBytes: Buffer.byteLength(body) })}`,
-  );
+  const result = report(samples, {
+    kinds: KINDS,
+    concurrency: CONCURRENCY,
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    payloadBytes: Buffer.byteLength(body),
+  });
+  process.stdout.write(`\n${result.text}`);
+  // A run with errors measured a receiver that failed requests: not a result to compare or keep.
+  if (result.errors > 0) {
+    process.stderr.write(`bench:middleware: ${result.errors} errors during the measured phases\n`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
-import { connect } from "node:net";
-import type { AddressInfo } from "node:net";
+import { once } from "node:events";
+import { type AddressInfo, type Socket, connect } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createNodeMiddleware, createWebMiddleware } from "@typewire/runtime/middleware";
@@ -158,6 +158,72 @@ describe("node adapter", () => {
     expect(response.headers.connection).toBe("close");
   });
 
+  it("answers 413 while a chunked upload that never ends is still going, and closes", async () => {
+    const maxBodySize = 4096;
+    const recording = recordingWebhooks();
+    const middleware = createNodeMiddleware(recording.webhooks, {
+      log: recording.log,
+      maxBodySize,
+    });
+    const server = createServer((req, res) => void middleware(req, res));
+    let serverSide: Socket | undefined;
+    server.on("connection", (socket: Socket) => {
+      serverSide = socket;
+    });
+    running = await listen(server);
+    const { port } = server.address() as AddressInfo;
+
+    const client = connect(port, "127.0.0.1");
+    let answer = "";
+    let uploadingWhenAnswered: boolean | undefined;
+    let clientClosed = false;
+    client.on("data", (data: Buffer) => {
+      uploadingWhenAnswered ??= !client.writableEnded;
+      answer += data.toString("latin1");
+    });
+    // Writing into the connection the server has just closed may reset it: not the point here.
+    client.on("error", () => undefined);
+    client.on("close", () => {
+      clientClosed = true;
+    });
+    await once(client, "connect");
+    const head =
+      `POST ${PATH} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\nx-platform-event: issues\r\n` +
+      `x-platform-delivery: d\r\nx-hub-signature-256: ${signBytes(BODY)}\r\ntransfer-encoding: chunked\r\n\r\n`;
+    const chunk = `100\r\n${"x".repeat(0x100)}\r\n`;
+    client.write(head);
+    let sent = head.length;
+    const closedByServer = () => serverSide?.destroyed === true || clientClosed;
+    // A slow upload with no end: each chunk goes once the server has taken in everything sent
+    // before it, until the server closes the connection. The terminating chunk is never sent.
+    // Far past the limit the loop gives up, so a server that keeps reading fails the test.
+    while (!closedByServer()) {
+      while (!closedByServer() && serverSide!.bytesRead < sent)
+        await new Promise((resolve) => setImmediate(resolve));
+      if (closedByServer()) break;
+      if (sent > head.length + maxBodySize + 64 * 1024) break;
+      client.write(chunk);
+      sent += chunk.length;
+    }
+    // Out of the loop without a close means the server read on past the limit.
+    expect(closedByServer()).toBe(true);
+    if (!clientClosed) await once(client, "close");
+
+    expect(serverSide!.destroyed).toBe(true);
+    expect(uploadingWhenAnswered).toBe(true);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain("\r\nconnection: close\r\n");
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({
+      error: `Request body is larger than the ${maxBodySize}-byte limit (maxBodySize)`,
+    });
+    // The limit, plus the chunk that crossed it, chunk framing and the few chunks the client
+    // wrote while the 413 was on its way: nowhere near the 64 KB the client was ready to send.
+    const bodyBytesRead = serverSide!.bytesRead - head.length;
+    expect(bodyBytesRead).toBeGreaterThan(maxBodySize);
+    expect(bodyBytesRead).toBeLessThanOrEqual(maxBodySize + 8 * chunk.length);
+    expect(recording.received).toEqual([]);
+  });
+
   it("settles when the client cuts the upload off", async () => {
     const recording = recordingWebhooks();
     const middleware = createNodeMiddleware(recording.webhooks, { log: recording.log });
@@ -235,4 +301,69 @@ describe("express with body parsers mounted first", () => {
     expect((await running!.send(delivery())).status).toBe(200);
     expect(recording.received).toHaveLength(1);
   });
+
+  it("reads the stream when req.body is a placeholder object and no byte was read", async () => {
+    // What frameworks and skipping parsers leave behind: `{}` in req.body, stream untouched.
+    const recording = await start((req, _res, next) => {
+      req.body = {};
+      next();
+    });
+    const response = await hangGuard(running!.send(delivery()));
+    expect(response.status).toBe(200);
+    expect(recording.received).toHaveLength(1);
+    expect(recording.received[0]!.payload).toEqual(JSON.parse(BODY));
+  });
+
+  it("reads a paused, unread stream under a placeholder object", async () => {
+    const recording = await start((req, _res, next) => {
+      req.pause();
+      req.body = {};
+      next();
+    });
+    expect((await hangGuard(running!.send(delivery()))).status).toBe(200);
+    expect(recording.received).toHaveLength(1);
+  });
+
+  it("answers 500 at once when req.body is an object and the stream was read", async () => {
+    const recording = await start(async (req, _res, next) => {
+      for await (const _chunk of req);
+      req.body = JSON.parse(BODY);
+      next();
+    });
+    const response = await hangGuard(running!.send(delivery()));
+    expect(response.status).toBe(500);
+    expect(JSON.parse(response.body.toString())).toEqual({
+      error: expect.stringContaining("mount the webhook middleware before body parsers"),
+    });
+    expect(recording.received).toEqual([]);
+  });
+
+  it("answers 500 at once when a reader took part of the stream and paused it", async () => {
+    // Reading this stream again would wait forever: the rest is with the other reader.
+    const recording = await start((req, _res, next) => {
+      req.once("data", () => {
+        req.pause();
+        req.body = {};
+        next();
+      });
+    });
+    const response = await hangGuard(running!.send(delivery()));
+    expect(response.status).toBe(500);
+    expect(recording.received).toEqual([]);
+  });
 });
+
+/**
+ * Fails the test with a clear message when an answer never comes, long before the suite's
+ * own timeout. A guard against hanging only: no test relies on how fast the answer is.
+ */
+function hangGuard<T>(answer: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error("no answer within 10 s: the middleware hangs")),
+      10_000,
+    );
+  });
+  return Promise.race([answer, hung]).finally(() => clearTimeout(timer));
+}

@@ -14,7 +14,11 @@ async function relayChannel() {
     // A short retry so the client's own reconnection is quick in tests.
     res.write("retry: 50\n\n");
     streams.push(res);
-    req.on("close", () => streams.splice(streams.indexOf(res), 1));
+    req.on("close", () => {
+      // indexOf gives -1 for a stream already gone, and splice(-1, 1) would drop the last one.
+      const index = streams.indexOf(res);
+      if (index !== -1) streams.splice(index, 1);
+    });
   });
   const running: Running = await listen(server);
   const { port } = server.address() as { port: number };
@@ -173,9 +177,44 @@ describe("createRelayClient", () => {
     expect(() => createRelayClient({ url: "http://127.0.0.1:1/", webhooks: {} as never })).toThrow(
       "Webhooks instance",
     );
-    expect(() => createRelayClient({ url: "http://127.0.0.1:1/", webhooks })).toThrow(
-      'import { EventSource } from "eventsource"',
-    );
+  });
+
+  describe("without an EventSource", () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it("says how to pass one on Node, where the global needs an experimental flag", () => {
+      // Whatever the running Node offers, the test decides that no global exists.
+      vi.stubGlobal("EventSource", undefined);
+      const { webhooks } = recordingWebhooks();
+      let thrown: unknown;
+      try {
+        createRelayClient({ url: "http://127.0.0.1:1/", webhooks });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(TypeError);
+      expect((thrown as TypeError).message).toBe(
+        "[typewire] createRelayClient: there is no global EventSource here (Node has one only when started with --experimental-eventsource). " +
+          'Pass one as options.EventSource, for example from the "eventsource" npm package: ' +
+          'import { EventSource } from "eventsource"; createRelayClient({ url, webhooks, EventSource })',
+      );
+    });
+
+    it("uses the global EventSource when one exists and none is passed", async () => {
+      vi.stubGlobal("EventSource", EventSource);
+      channel = await relayChannel();
+      const recording = recordingWebhooks();
+      client = createRelayClient({
+        url: channel.url,
+        webhooks: recording.webhooks,
+        log: recording.log,
+      });
+      await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+      channel.send(message({ action: "opened" }));
+      await vi.waitFor(() => expect(recording.received).toHaveLength(1));
+    });
   });
 });
 

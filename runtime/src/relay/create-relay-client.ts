@@ -10,8 +10,9 @@ export interface RelayClientOptions {
   /** Receives each relayed delivery through `verifyAndReceive`. */
   webhooks: MiddlewareWebhooks;
   /**
-   * The `EventSource` constructor. Default: the global one. On Node 20, which has none, pass
-   * the `eventsource` package's: `import { EventSource } from "eventsource"`.
+   * The `EventSource` constructor. Default: the global one. Node has a global `EventSource`
+   * only when started with `--experimental-eventsource` (22.3 and later), so on Node pass the
+   * `eventsource` package's: `import { EventSource } from "eventsource"`.
    */
   EventSource?: EventSourceConstructor;
   /** Where skipped messages (`warn`) and failed deliveries (`error`) go; `info` gets connects. */
@@ -19,6 +20,12 @@ export interface RelayClientOptions {
   /** Milliseconds before connecting again once the source has given up. Default 1000. */
   reconnectDelay?: number;
 }
+
+/** Node exposes a global `EventSource` only behind an experimental flag, so most Node users see this. */
+const NO_EVENT_SOURCE =
+  "[typewire] createRelayClient: there is no global EventSource here (Node has one only when started with --experimental-eventsource). " +
+  'Pass one as options.EventSource, for example from the "eventsource" npm package: ' +
+  'import { EventSource } from "eventsource"; createRelayClient({ url, webhooks, EventSource })';
 
 /** A running relay client. */
 export interface RelayClient {
@@ -50,11 +57,7 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
   }
   const Source =
     options.EventSource ?? (globalThis as { EventSource?: EventSourceConstructor }).EventSource;
-  if (typeof Source !== "function") {
-    throw new TypeError(
-      '[typewire] createRelayClient: no global EventSource here (Node 20); pass one: import { EventSource } from "eventsource"',
-    );
-  }
+  if (typeof Source !== "function") throw new TypeError(NO_EVENT_SOURCE);
   const log: Logger = createLogger(options.log);
   let source: EventSourceLike | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;

@@ -11,8 +11,8 @@ export interface EventSourceLike {
 }
 
 /**
- * An `EventSource` constructor: the global one (browsers, Deno, Bun, Node 22+) or the
- * `eventsource` package's on Node 20.
+ * An `EventSource` constructor: the global one (browsers, Deno, Bun; Node only when started
+ * with `--experimental-eventsource`, 22.3 and later) or, on Node, the `eventsource` package's.
  */
 export type EventSourceConstructor = new (url: string) => EventSourceLike;
 

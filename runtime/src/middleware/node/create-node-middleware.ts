@@ -90,20 +90,26 @@ export function createNodeMiddleware(
     const early = parsed.rawBody ?? parsed.body;
     if (early !== undefined || req.readableDidRead || req.readableEnded) {
       const body = early instanceof Uint8Array || typeof early === "string" ? early : undefined;
-      if (!body) return answer(res, CONSUMED_REPLY);
-      const size = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-      if (size > maxBodySize) return answer(res, tooLarge(maxBodySize));
-      return new Promise<boolean>((resolve) => {
-        handleDelivery(
-          webhooks,
-          resolved,
-          { id: id!, name: name!, payload: body, signature: signature! },
-          (reply) => {
-            writeReply(res, reply, false);
-            resolve(true);
-          },
-        );
-      });
+      if (body) {
+        const size = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+        if (size > maxBodySize) return answer(res, tooLarge(maxBodySize));
+        return new Promise<boolean>((resolve) => {
+          handleDelivery(
+            webhooks,
+            resolved,
+            { id: id!, name: name!, payload: body, signature: signature! },
+            (reply) => {
+              writeReply(res, reply, false);
+              resolve(true);
+            },
+          );
+        });
+      }
+      // Frameworks and body parsers that skip a request often leave a placeholder such as `{}`
+      // in req.body without touching the stream: its bytes are still all there to read.
+      if (!isUnread(req)) return answer(res, CONSUMED_REPLY);
+      // A paused stream does not start flowing when a "data" listener is added.
+      if (req.readableFlowing === false) req.resume();
     }
     return new Promise<boolean>((resolve) => {
       readNodeBody(req, maxBodySize, (body, failure) => {
@@ -124,6 +130,18 @@ export function createNodeMiddleware(
       });
     });
   };
+}
+
+/**
+ * Whether nobody has taken a single byte of the request stream yet. `readableDidRead` turns
+ * true with the first `read()` or "data" event, whoever made it. A stream already flowing has a
+ * reader attached that takes the bytes as they come, so it counts as read. `complete` and
+ * `readableLength` say nothing here: they describe what arrived, not what was taken.
+ */
+function isUnread(req: IncomingMessage): boolean {
+  return (
+    !req.readableDidRead && !req.readableEnded && !req.destroyed && req.readableFlowing !== true
+  );
 }
 
 function tooLarge(limit: number): Reply {
