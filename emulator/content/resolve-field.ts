@@ -1,5 +1,5 @@
 import type { GraphQLFieldResolver } from "graphql";
-import { applyDirectives } from "../directives/apply-directives.js";
+import { applyDirectives, focalPointOf } from "../directives/apply-directives.js";
 import { type TransformArgs, transformUrl } from "../directives/transform-url.js";
 import type { ElementKind, ElementRecord } from "./element-record.js";
 import { inScope } from "./in-scope.js";
@@ -101,7 +101,7 @@ function resolveElementField(
     }
     case "url":
       return kind === "asset" && typeof record.url === "string"
-        ? (transformUrl(record.url, args as TransformArgs) ?? record.url)
+        ? (transformUrl(record.url, args as TransformArgs, focalPointOf(record)) ?? record.url)
         : (record.url ?? null);
     case "img":
       return kind === "asset" && record.kind === "image" && typeof record.url === "string"

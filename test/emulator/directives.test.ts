@@ -95,6 +95,30 @@ describe("transformUrl", () => {
     expect(transformUrl(url, args)).toBe(transformUrl(url, { ...args }));
   });
 
+  it("crops on the asset's focal point when it has one, whatever the position", () => {
+    const focal = [0.42, 0.355] as const;
+    expect(transformUrl(url, { width: 640, height: 480 }, focal)).toBe(
+      "https://cdn.example/images/team/_640x480_crop_42-35.5/ada.jpg",
+    );
+    expect(transformUrl(url, { width: 640, height: 480, position: "top-left" }, focal)).toBe(
+      "https://cdn.example/images/team/_640x480_crop_42-35.5/ada.jpg",
+    );
+    // Without a focal point the position (or its default) names the crop.
+    expect(transformUrl(url, { width: 640, height: 480, position: "top-left" }, null)).toBe(
+      "https://cdn.example/images/team/_640x480_crop_top-left/ada.jpg",
+    );
+    // Only crops have a centre: the other modes keep the position, named transforms their handle.
+    expect(transformUrl(url, { width: 640, height: 480, mode: "fit" }, focal)).toBe(
+      "https://cdn.example/images/team/_640x480_fit_center-center/ada.jpg",
+    );
+    expect(transformUrl(url, { handle: "thumb" }, focal)).toBe(
+      "https://cdn.example/images/team/_thumb/ada.jpg",
+    );
+    expect(() => transformUrl(url, { width: 10, position: "middle" }, focal)).toThrow(
+      /Unknown transform position "middle"/,
+    );
+  });
+
   it("returns undefined without a transform and refuses bad arguments", () => {
     expect(transformUrl(url, {})).toBeUndefined();
     expect(() => transformUrl(url, { width: 10, mode: "squash" })).toThrow(
@@ -161,19 +185,37 @@ describe("directives over HTTP", () => {
   });
 
   it("@transform and url arguments give the transform URL of an asset", async () => {
+    // Asset 11 has no focal point, so the position names the crop.
     const reply = await post(
       server,
-      '{ asset(id: 10) { url plain: url sized: url(width: 200, height: 100) directed: url @transform(width: 200, height: 100) named: url @transform(handle: "hero") title @transform(width: 1) } }',
+      '{ asset(id: 11) { url plain: url sized: url(width: 200, height: 100) directed: url @transform(width: 200, height: 100) placed: url(width: 200, height: 100, position: "top-left") named: url @transform(handle: "hero") title @transform(width: 1) } }',
     );
     expect(reply.body.data).toEqual({
       asset: {
-        url: "https://cdn.northwind.example/images/harbour-dawn.jpg",
-        plain: "https://cdn.northwind.example/images/harbour-dawn.jpg",
-        sized: "https://cdn.northwind.example/images/_200x100_crop_center-center/harbour-dawn.jpg",
-        directed:
-          "https://cdn.northwind.example/images/_200x100_crop_center-center/harbour-dawn.jpg",
-        named: "https://cdn.northwind.example/images/_hero/harbour-dawn.jpg",
-        title: "Harbour at dawn",
+        url: "https://cdn.northwind.example/images/wind-farm.jpg",
+        plain: "https://cdn.northwind.example/images/wind-farm.jpg",
+        sized: "https://cdn.northwind.example/images/_200x100_crop_center-center/wind-farm.jpg",
+        directed: "https://cdn.northwind.example/images/_200x100_crop_center-center/wind-farm.jpg",
+        placed: "https://cdn.northwind.example/images/_200x100_crop_top-left/wind-farm.jpg",
+        named: "https://cdn.northwind.example/images/_hero/wind-farm.jpg",
+        title: "Wind farm",
+      },
+    });
+  });
+
+  it("@transform and url arguments crop on an asset's focal point", async () => {
+    // Asset 10's focal point is (0.42, 0.35).
+    const reply = await post(
+      server,
+      '{ asset(id: 10) { focalPoint sized: url(width: 200, height: 100) directed: url @transform(width: 200, height: 100) placed: url(width: 200, height: 100, position: "top-left") fitted: url(width: 200, height: 100, mode: "fit") } }',
+    );
+    expect(reply.body.data).toEqual({
+      asset: {
+        focalPoint: [0.42, 0.35],
+        sized: "https://cdn.northwind.example/images/_200x100_crop_42-35/harbour-dawn.jpg",
+        directed: "https://cdn.northwind.example/images/_200x100_crop_42-35/harbour-dawn.jpg",
+        placed: "https://cdn.northwind.example/images/_200x100_crop_42-35/harbour-dawn.jpg",
+        fitted: "https://cdn.northwind.example/images/_200x100_fit_center-center/harbour-dawn.jpg",
       },
     });
   });
