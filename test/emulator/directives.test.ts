@@ -27,6 +27,28 @@ describe("formatDateTime", () => {
     expect(formatDateTime(monday, format, zone)).toBe(expected);
   });
 
+  const summer = new Date("2024-07-01T12:00:00Z");
+  const winter = new Date("2024-01-15T12:00:00Z");
+  it.each([
+    // Abbreviations where Intl has one, in summer and in winter; I is 1 during daylight saving.
+    ["Europe/Oslo", "CEST 1", "CET 0"],
+    ["Europe/London", "BST 1", "GMT 0"],
+    ["Europe/Helsinki", "EEST 1", "EET 0"],
+    ["America/New_York", "EDT 1", "EST 0"],
+    ["America/St_Johns", "NDT 1", "NST 0"],
+    ["Australia/Sydney", "AEST 0", "AEDT 1"],
+    ["Asia/Kolkata", "IST 0", "IST 0"],
+    ["Asia/Tokyo", "JST 0", "JST 0"],
+    ["UTC", "UTC 0", "UTC 0"],
+    // No abbreviation: the offset as the tz database writes it, minutes only when not whole hours.
+    ["America/Sao_Paulo", "-03 0", "-03 0"],
+    ["Asia/Kathmandu", "+0545 0", "+0545 0"],
+    ["Etc/GMT+5", "-05 0", "-05 0"],
+  ])("T and I in %s: %s in July, %s in January", (zone, july, january) => {
+    expect(formatDateTime(summer, "T I", zone)).toBe(july);
+    expect(formatDateTime(winter, "T I", zone)).toBe(january);
+  });
+
   it("gives ordinal suffixes and the ISO week year", () => {
     expect(
       ["2024-03-01", "2024-03-02", "2024-03-03", "2024-03-11", "2024-03-22"].map((d) =>
@@ -141,12 +163,13 @@ describe("directives over HTTP", () => {
   it("@formatDateTime formats DateTime fields and leaves other fields alone", async () => {
     const reply = await post(
       server,
-      '{ entry(id: 40) { postDate dateCreated @formatDateTime(format: "D j M Y, H:i T", timezone: "Europe/London") title @formatDateTime(format: "Y") } }',
+      '{ entry(id: 40) { postDate dateCreated @formatDateTime(format: "D j M Y, H:i T", timezone: "Europe/London") oslo: postDate @formatDateTime(format: "H:i T I", timezone: "Europe/Oslo") title @formatDateTime(format: "Y") } }',
     );
     expect(reply.body.data).toEqual({
       entry: {
         postDate: "2024-03-04T08:30:00+00:00",
         dateCreated: "Mon 4 Mar 2024, 08:30 GMT",
+        oslo: "09:30 CET 0",
         title: "Offshore wind farm reaches full output",
       },
     });
