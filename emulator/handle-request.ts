@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiSchemaDefinition } from "../generator/content/site-model.js";
+import { nextStatusChange } from "./content/status-changes.js";
 import { executeGraphQL } from "./execute-graphql.js";
 import { corsHeaders } from "./http/cors-headers.js";
 import { errorBody } from "./http/error-body.js";
@@ -56,9 +57,14 @@ export async function handleRequest(
     }
     const schemas: Record<string, ApiSchemaDefinition> =
       deps.config.schemas ?? deps.store.site.schemas;
-    const selected = selectSchema(request.headers.authorization, schemas, deps.now());
+    const now = deps.now();
+    const selected = selectSchema(request.headers.authorization, schemas, now);
     const params = await graphqlParams(request, url, deps.config.maxBodyBytes);
     const caching = deps.config.enableGraphQlCaching;
+    const { store } = deps;
+    // Entry statuses follow the clock: answers are cached for the period until the next change.
+    const period = nextStatusChange(store.index.statusChanges, now);
+    if (caching) deps.cache.enter(period);
     const key = ResultCache.key(
       selected.handle,
       params.query,
@@ -70,16 +76,15 @@ export async function handleRequest(
       send(response, 200, { ...cors, ...json, [CACHE_HEADER]: "HIT" }, cached);
       return;
     }
-    const { store } = deps;
     const schema = store.schemaFor(selected.handle, selected.scope);
     const result = await executeGraphQL(
       schema,
       params,
-      { index: store.index, scope: selected.scope, now: deps.now() },
+      { index: store.index, scope: selected.scope, now },
       deps.config.devMode,
     );
     const body = JSON.stringify(result);
-    if (caching && result.errors === undefined) deps.cache.set(key, body);
+    if (caching && result.errors === undefined) deps.cache.set(key, body, period);
     send(response, 200, { ...cors, ...json, [CACHE_HEADER]: caching ? "MISS" : "BYPASS" }, body);
   } catch (error) {
     if (error instanceof HttpError) {

@@ -6,6 +6,7 @@ import {
 import { assignStructure } from "./assign-structure.js";
 import type { ElementKind, ElementRecord } from "./element-record.js";
 import { assetRecord, globalSetRecord, tagRecord, userRecord } from "./flat-records.js";
+import { statusChanges } from "./status-changes.js";
 import { categoryRecord, entryRecord } from "./structured-records.js";
 
 /** The site's content, indexed once per load so every query is a filter over arrays. */
@@ -15,6 +16,8 @@ export interface ContentIndex {
   byId: Map<number, ElementRecord>;
   /** Element id to the ids it relates to or is related from (relations count both ways). */
   relations: Map<number, Set<number>>;
+  /** When entry statuses change with the clock alone; see `statusChanges`. */
+  statusChanges: number[];
 }
 
 const relationKinds: readonly string[] = RELATION_KINDS;
@@ -56,7 +59,7 @@ export function indexSite(site: Site): ContentIndex {
       }
     }
   }
-  return { site, byKind, byId, relations };
+  return { site, byKind, byId, relations, statusChanges: statusChanges(byKind.entry) };
 }
 
 /**

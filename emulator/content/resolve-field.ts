@@ -1,7 +1,7 @@
 import type { GraphQLFieldResolver } from "graphql";
-import { applyDirectives } from "../directives/apply-directives.js";
+import { applyDirectives, focalPointOf } from "../directives/apply-directives.js";
 import { type TransformArgs, transformUrl } from "../directives/transform-url.js";
-import type { ElementKind, ElementRecord } from "./element-record.js";
+import { type ElementKind, type ElementRecord, elementStatus } from "./element-record.js";
 import { inScope } from "./in-scope.js";
 import { matchParam } from "./match-param.js";
 import { matrixBlocks } from "./matrix-blocks.js";
@@ -89,6 +89,9 @@ function resolveElementField(
         record._.parentId == null ? undefined : context.index.byId.get(record._.parentId);
       return parent && inScope(parent, context.scope) ? parent : null;
     }
+    case "status":
+      // An entry's live, pending or expired follows the clock, not the status it was indexed with.
+      return elementStatus(record, context.now);
     case "_count": {
       const field = record._.defs[String(args.field)];
       const value = record._.fields[String(args.field)];
@@ -101,7 +104,7 @@ function resolveElementField(
     }
     case "url":
       return kind === "asset" && typeof record.url === "string"
-        ? (transformUrl(record.url, args as TransformArgs) ?? record.url)
+        ? (transformUrl(record.url, args as TransformArgs, focalPointOf(record)) ?? record.url)
         : (record.url ?? null);
     case "img":
       return kind === "asset" && record.kind === "image" && typeof record.url === "string"

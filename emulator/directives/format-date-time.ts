@@ -1,3 +1,6 @@
+import { isDaylightSaving, zoneAbbreviation } from "./time-zone-names.js";
+import { zonedParts } from "./zoned-parts.js";
+
 /** The default format: the Atom date-time form, `2024-05-01T09:30:00+00:00`. */
 export const ATOM_FORMAT = "Y-m-d\\TH:i:sP";
 
@@ -19,8 +22,9 @@ const monthNames = [
 
 /**
  * Formats a date with a PHP-style format string in a named time zone, as the `@formatDateTime`
- * directive does. Supported letters: d D j l N S w z W F m M n t L o Y y a A g G h H i s u v e T
- * P p O c r U Z; a backslash escapes the next character; any other character is copied. An
+ * directive does. Supported letters: d D j l N S w z W F m M n t L o Y y a A g G h H i s u v e I
+ * T P p O c r U Z; a backslash escapes the next character; any other character is copied. `T` is
+ * the zone's abbreviation where `Intl` knows one, else the offset (see `zoneAbbreviation`). An
  * unknown time zone is a RangeError that names it.
  *
  * @example
@@ -68,7 +72,8 @@ export function formatDateTime(date: Date, format = ATOM_FORMAT, timeZone = "UTC
     u: () => pad(p.millisecond * 1000, 6),
     v: () => pad(p.millisecond, 3),
     e: () => timeZone,
-    T: () => p.abbreviation || offset(true),
+    T: () => zoneAbbreviation(date, timeZone, p.offsetMinutes),
+    I: () => (isDaylightSaving(date, timeZone) ? "1" : "0"),
     P: () => offset(true),
     p: () => (p.offsetMinutes === 0 ? "Z" : offset(true)),
     O: () => offset(false),
@@ -88,74 +93,6 @@ export function formatDateTime(date: Date, format = ATOM_FORMAT, timeZone = "UTC
     out += letter ? letter() : char;
   }
   return out;
-}
-
-interface ZonedParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  millisecond: number;
-  weekday: number;
-  offsetMinutes: number;
-  abbreviation: string;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function zonedParts(date: Date, timeZone: string): ZonedParts {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "numeric",
-        day: "numeric",
-        hour: "numeric",
-        minute: "numeric",
-        second: "numeric",
-        timeZoneName: "short",
-      });
-    } catch {
-      throw new RangeError(
-        `Unknown time zone "${timeZone}"; use an IANA name such as "Europe/London"`,
-      );
-    }
-    if (formatters.size < 200) formatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
-  const year = Number(parts.year);
-  const month = Number(parts.month);
-  const day = Number(parts.day);
-  const hour = Number(parts.hour);
-  const minute = Number(parts.minute);
-  const second = Number(parts.second);
-  const wallClock = Date.UTC(year, month - 1, day, hour, minute, second);
-  const offsetMinutes = Math.round((wallClock - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
-  // Zones without a common abbreviation show their offset, as PHP does ("+02:00").
-  const name = parts.timeZoneName ?? "";
-  const abbreviation = /^(Etc\/)?(UTC|GMT)$/.test(timeZone)
-    ? "UTC"
-    : /^GMT[+-]/.test(name)
-      ? ""
-      : name;
-  return {
-    year,
-    month,
-    day,
-    hour,
-    minute,
-    second,
-    millisecond: date.getUTCMilliseconds(),
-    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
-    offsetMinutes,
-    abbreviation,
-  };
 }
 
 function ordinalSuffix(day: number): string {

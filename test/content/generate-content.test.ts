@@ -1,4 +1,5 @@
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../generator/config.js";
@@ -9,6 +10,7 @@ import { main } from "../../generator/cli/main.js";
 import { GeneratorError } from "../../generator/errors.js";
 import { check, generate } from "../../generator/generate.js";
 import { packageRoot } from "../../generator/paths.js";
+import { runCli, snapshotDir } from "../helpers/temp-project.js";
 import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
 import { type TestServer, startTestServer } from "./graphql-test-server.js";
 
@@ -198,6 +200,86 @@ describe("content generation from several schemas", () => {
     } finally {
       process.env.TYPEWIRE_TEST_PARTNERS = TOKEN;
     }
+  });
+
+  /** A port on 127.0.0.1 that nothing listens on: bound by the system, then released. */
+  async function closedPort(): Promise<number> {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const address = probe.address();
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    if (typeof address !== "object" || address === null) throw new Error("no port");
+    return address.port;
+  }
+
+  interface BadInput {
+    /** Files written beside the config before generating. */
+    files: Record<string, string>;
+    /** The schemas section pointing at the bad input. */
+    schemas: (partnersEndpoint: string) => Record<string, object>;
+    /** The whole error line `typewire generate` prints. */
+    stderr: (port: number) => RegExp;
+  }
+
+  const partnersSource = () => ({
+    endpoint: `${server.origin}/api`,
+    tokenEnv: "TYPEWIRE_TEST_PARTNERS",
+  });
+  const badInputs: Record<string, BadInput> = {
+    "an introspection JSON file with a syntax error": {
+      files: { "public.json": '{\n  "data": {\n    "__schema": {\n      "types": [,]\n' },
+      schemas: () => ({ public: { file: "public.json" }, partners: partnersSource() }),
+      stderr: () => /^error: public\.json:4:17: invalid JSON: value expected\n$/,
+    },
+    "a JSON file that is not an introspection": {
+      files: { "public.json": '{\n  "data": {\n    "entries": []\n  }\n}\n' },
+      schemas: () => ({ public: { file: "public.json" }, partners: partnersSource() }),
+      stderr: () =>
+        /^error: public\.json:2:3: not an introspection result: expected \{ "data": \{ "__schema": \.\.\. \} \} or \{ "__schema": \.\.\. \}\n$/,
+    },
+    "an SDL that parses but names an unknown type": {
+      files: { "public.graphql": "type Query {\n  ping: String\n  entry: Missing\n}\n" },
+      schemas: () => ({ public: { file: "public.graphql" }, partners: partnersSource() }),
+      stderr: () => /^error: public\.graphql:3:10: invalid SDL: Unknown type "Missing"\.\n$/,
+    },
+    "an unreachable endpoint": {
+      files: {},
+      schemas: (endpoint) => ({ public: { file: "public.graphql" }, partners: { endpoint } }),
+      stderr: (port) =>
+        new RegExp(
+          `^error: http://127\\.0\\.0\\.1:${port}/api: cannot reach the endpoint: connection refused \\(is the server running\\?\\)\n$`,
+        ),
+    },
+  };
+
+  describe("bad schema inputs", () => {
+    // The output every case must leave alone; up to date already when the tests above ran.
+    beforeAll(async () => {
+      await generate(await loadConfig(undefined, dir), dir);
+    }, 60_000);
+
+    it.each(Object.entries(badInputs))(
+      "typewire generate with %s exits 1, says where, and changes no output file",
+      async (_what, bad) => {
+        const before = await snapshotDir(join(dir, "generated"));
+        expect(Object.keys(before).length).toBeGreaterThanOrEqual(6);
+        const good = await readFile(join(dir, "public.graphql"), "utf8");
+        const port = await closedPort();
+        try {
+          for (const [file, text] of Object.entries(bad.files))
+            await writeFile(join(dir, file), text);
+          await writeConfig(bad.schemas(`http://127.0.0.1:${port}/api`));
+          const result = await runCli(["generate"], dir);
+          expect(result.code).toBe(1);
+          expect(result.stderr).toMatch(bad.stderr(port));
+          expect(await snapshotDir(join(dir, "generated"))).toEqual(before);
+        } finally {
+          await writeFile(join(dir, "public.graphql"), good);
+          await rm(join(dir, "public.json"), { force: true });
+          await writeConfig({ public: { file: "public.graphql" }, partners: partnersSource() });
+        }
+      },
+    );
   });
 
   // [what, schemas section, message, entry]

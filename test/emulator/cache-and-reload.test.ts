@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CACHE_HEADER, type ContentServer } from "../../emulator/index.js";
-import { PARTNER_TOKEN, post, startServer } from "./emulator-harness.js";
+import { PARTNER_TOKEN, exampleSite, post, startServer } from "./emulator-harness.js";
 
 const query = '{ entry(slug: "about") { title } }';
 
@@ -86,6 +86,54 @@ describe("the result cache", () => {
     expect(reply.body.data).toEqual({ entry: { title: "About us" } });
     expect(reply.headers.get(CACHE_HEADER)).toBe("MISS");
     expect((await post(s, query)).headers.get(CACHE_HEADER)).toBe("HIT");
+  });
+
+  it("empties when the clock passes a post date, so a scheduled entry goes live", async () => {
+    // Entry 44 is posted at 2030-01-06T09:00:00Z, the last date in the example site.
+    let clock = new Date("2030-01-06T08:59:00Z");
+    server = await startServer({ siteData: exampleSite(), now: () => clock });
+    const latest = '{ entries(section: "news", limit: 1) { id status } }';
+    const first = await post(server, latest);
+    expect([first.headers.get(CACHE_HEADER), first.body.data]).toEqual([
+      "MISS",
+      { entries: [{ id: "42", status: "live" }] },
+    ]);
+    clock = new Date("2030-01-06T08:59:59.999Z");
+    expect((await post(server, latest)).headers.get(CACHE_HEADER)).toBe("HIT");
+    clock = new Date("2030-01-06T09:00:00Z");
+    const posted = await post(server, latest);
+    expect([posted.headers.get(CACHE_HEADER), posted.body.data]).toEqual([
+      "MISS",
+      { entries: [{ id: "44", status: "live" }] },
+    ]);
+    clock = new Date("2031-01-01T00:00:00Z");
+    expect((await post(server, latest)).headers.get(CACHE_HEADER)).toBe("HIT");
+    // The status field follows the clock too, not only the filter.
+    const solar = "{ entry(id: 44, status: null) { status } }";
+    clock = new Date("2030-01-06T08:59:00Z");
+    expect((await post(server, solar)).body.data).toEqual({ entry: { status: "pending" } });
+    clock = new Date("2030-01-06T09:00:00Z");
+    expect((await post(server, solar)).body.data).toEqual({ entry: { status: "live" } });
+  });
+
+  it("empties when the clock passes an expiry date, or is set back over one", async () => {
+    // Entry 45 expires at 2024-03-01T00:00:00Z; no other date falls between the clocks used.
+    let clock = new Date("2024-02-29T23:59:00Z");
+    server = await startServer({ siteData: exampleSite(), now: () => clock });
+    const ferry = "{ entry(id: 45, status: null) { status } }";
+    const statusAt = async (time: string) => {
+      clock = new Date(time);
+      const reply = await post(server!, ferry);
+      return [
+        reply.headers.get(CACHE_HEADER),
+        (reply.body.data?.entry as { status: string })?.status,
+      ];
+    };
+    expect(await statusAt("2024-02-29T23:59:00Z")).toEqual(["MISS", "live"]);
+    expect(await statusAt("2024-02-29T23:59:59Z")).toEqual(["HIT", "live"]);
+    expect(await statusAt("2024-03-01T00:00:00Z")).toEqual(["MISS", "expired"]);
+    expect(await statusAt("2024-03-01T00:00:01Z")).toEqual(["HIT", "expired"]);
+    expect(await statusAt("2024-02-29T23:59:30Z")).toEqual(["MISS", "live"]);
   });
 
   it("is off with enableGraphQlCaching: false", async () => {

@@ -27,6 +27,28 @@ describe("formatDateTime", () => {
     expect(formatDateTime(monday, format, zone)).toBe(expected);
   });
 
+  const summer = new Date("2024-07-01T12:00:00Z");
+  const winter = new Date("2024-01-15T12:00:00Z");
+  it.each([
+    // Abbreviations where Intl has one, in summer and in winter; I is 1 during daylight saving.
+    ["Europe/Oslo", "CEST 1", "CET 0"],
+    ["Europe/London", "BST 1", "GMT 0"],
+    ["Europe/Helsinki", "EEST 1", "EET 0"],
+    ["America/New_York", "EDT 1", "EST 0"],
+    ["America/St_Johns", "NDT 1", "NST 0"],
+    ["Australia/Sydney", "AEST 0", "AEDT 1"],
+    ["Asia/Kolkata", "IST 0", "IST 0"],
+    ["Asia/Tokyo", "JST 0", "JST 0"],
+    ["UTC", "UTC 0", "UTC 0"],
+    // No abbreviation: the offset as the tz database writes it, minutes only when not whole hours.
+    ["America/Sao_Paulo", "-03 0", "-03 0"],
+    ["Asia/Kathmandu", "+0545 0", "+0545 0"],
+    ["Etc/GMT+5", "-05 0", "-05 0"],
+  ])("T and I in %s: %s in July, %s in January", (zone, july, january) => {
+    expect(formatDateTime(summer, "T I", zone)).toBe(july);
+    expect(formatDateTime(winter, "T I", zone)).toBe(january);
+  });
+
   it("gives ordinal suffixes and the ISO week year", () => {
     expect(
       ["2024-03-01", "2024-03-02", "2024-03-03", "2024-03-11", "2024-03-22"].map((d) =>
@@ -95,6 +117,30 @@ describe("transformUrl", () => {
     expect(transformUrl(url, args)).toBe(transformUrl(url, { ...args }));
   });
 
+  it("crops on the asset's focal point when it has one, whatever the position", () => {
+    const focal = [0.42, 0.355] as const;
+    expect(transformUrl(url, { width: 640, height: 480 }, focal)).toBe(
+      "https://cdn.example/images/team/_640x480_crop_42-35.5/ada.jpg",
+    );
+    expect(transformUrl(url, { width: 640, height: 480, position: "top-left" }, focal)).toBe(
+      "https://cdn.example/images/team/_640x480_crop_42-35.5/ada.jpg",
+    );
+    // Without a focal point the position (or its default) names the crop.
+    expect(transformUrl(url, { width: 640, height: 480, position: "top-left" }, null)).toBe(
+      "https://cdn.example/images/team/_640x480_crop_top-left/ada.jpg",
+    );
+    // Only crops have a centre: the other modes keep the position, named transforms their handle.
+    expect(transformUrl(url, { width: 640, height: 480, mode: "fit" }, focal)).toBe(
+      "https://cdn.example/images/team/_640x480_fit_center-center/ada.jpg",
+    );
+    expect(transformUrl(url, { handle: "thumb" }, focal)).toBe(
+      "https://cdn.example/images/team/_thumb/ada.jpg",
+    );
+    expect(() => transformUrl(url, { width: 10, position: "middle" }, focal)).toThrow(
+      /Unknown transform position "middle"/,
+    );
+  });
+
   it("returns undefined without a transform and refuses bad arguments", () => {
     expect(transformUrl(url, {})).toBeUndefined();
     expect(() => transformUrl(url, { width: 10, mode: "squash" })).toThrow(
@@ -117,12 +163,13 @@ describe("directives over HTTP", () => {
   it("@formatDateTime formats DateTime fields and leaves other fields alone", async () => {
     const reply = await post(
       server,
-      '{ entry(id: 40) { postDate dateCreated @formatDateTime(format: "D j M Y, H:i T", timezone: "Europe/London") title @formatDateTime(format: "Y") } }',
+      '{ entry(id: 40) { postDate dateCreated @formatDateTime(format: "D j M Y, H:i T", timezone: "Europe/London") oslo: postDate @formatDateTime(format: "H:i T I", timezone: "Europe/Oslo") title @formatDateTime(format: "Y") } }',
     );
     expect(reply.body.data).toEqual({
       entry: {
         postDate: "2024-03-04T08:30:00+00:00",
         dateCreated: "Mon 4 Mar 2024, 08:30 GMT",
+        oslo: "09:30 CET 0",
         title: "Offshore wind farm reaches full output",
       },
     });
@@ -161,19 +208,37 @@ describe("directives over HTTP", () => {
   });
 
   it("@transform and url arguments give the transform URL of an asset", async () => {
+    // Asset 11 has no focal point, so the position names the crop.
     const reply = await post(
       server,
-      '{ asset(id: 10) { url plain: url sized: url(width: 200, height: 100) directed: url @transform(width: 200, height: 100) named: url @transform(handle: "hero") title @transform(width: 1) } }',
+      '{ asset(id: 11) { url plain: url sized: url(width: 200, height: 100) directed: url @transform(width: 200, height: 100) placed: url(width: 200, height: 100, position: "top-left") named: url @transform(handle: "hero") title @transform(width: 1) } }',
     );
     expect(reply.body.data).toEqual({
       asset: {
-        url: "https://cdn.northwind.example/images/harbour-dawn.jpg",
-        plain: "https://cdn.northwind.example/images/harbour-dawn.jpg",
-        sized: "https://cdn.northwind.example/images/_200x100_crop_center-center/harbour-dawn.jpg",
-        directed:
-          "https://cdn.northwind.example/images/_200x100_crop_center-center/harbour-dawn.jpg",
-        named: "https://cdn.northwind.example/images/_hero/harbour-dawn.jpg",
-        title: "Harbour at dawn",
+        url: "https://cdn.northwind.example/images/wind-farm.jpg",
+        plain: "https://cdn.northwind.example/images/wind-farm.jpg",
+        sized: "https://cdn.northwind.example/images/_200x100_crop_center-center/wind-farm.jpg",
+        directed: "https://cdn.northwind.example/images/_200x100_crop_center-center/wind-farm.jpg",
+        placed: "https://cdn.northwind.example/images/_200x100_crop_top-left/wind-farm.jpg",
+        named: "https://cdn.northwind.example/images/_hero/wind-farm.jpg",
+        title: "Wind farm",
+      },
+    });
+  });
+
+  it("@transform and url arguments crop on an asset's focal point", async () => {
+    // Asset 10's focal point is (0.42, 0.35).
+    const reply = await post(
+      server,
+      '{ asset(id: 10) { focalPoint sized: url(width: 200, height: 100) directed: url @transform(width: 200, height: 100) placed: url(width: 200, height: 100, position: "top-left") fitted: url(width: 200, height: 100, mode: "fit") } }',
+    );
+    expect(reply.body.data).toEqual({
+      asset: {
+        focalPoint: [0.42, 0.35],
+        sized: "https://cdn.northwind.example/images/_200x100_crop_42-35/harbour-dawn.jpg",
+        directed: "https://cdn.northwind.example/images/_200x100_crop_42-35/harbour-dawn.jpg",
+        placed: "https://cdn.northwind.example/images/_200x100_crop_42-35/harbour-dawn.jpg",
+        fitted: "https://cdn.northwind.example/images/_200x100_fit_center-center/harbour-dawn.jpg",
       },
     });
   });

@@ -1,5 +1,8 @@
 import { expect, it } from "vitest";
+import { nextStatusChange, statusChanges } from "../../emulator/content/status-changes.js";
 import { ResultCache } from "../../emulator/result-cache.js";
+import { indexSite } from "../../emulator/content/index-site.js";
+import { exampleSite } from "./emulator-harness.js";
 
 it("keys on schema, query, variables and operation name", () => {
   const keys = [
@@ -24,4 +27,35 @@ it("holds at most maxEntries, dropping the oldest, and clears everything at once
   cache.clear();
   expect(cache.size).toBe(0);
   expect(cache.get("b")).toBeUndefined();
+});
+
+it("empties when it enters another period of the clock, and keeps no answer from an old one", () => {
+  const cache = new ResultCache();
+  cache.enter(1000);
+  cache.set("a", "1", 1000);
+  cache.enter(1000);
+  expect(cache.get("a")).toBe("1");
+  cache.enter(2000);
+  expect(cache.get("a")).toBeUndefined();
+  cache.set("b", "2", 1000);
+  expect(cache.get("b")).toBeUndefined();
+  cache.set("c", "3", 2000);
+  cache.enter(null);
+  expect(cache.size).toBe(0);
+});
+
+it("finds the next post or expiry date after a moment", () => {
+  const changes = statusChanges(indexSite(exampleSite()).byKind.entry);
+  expect(changes).toEqual([...changes].sort((a, b) => a - b));
+  expect(new Set(changes).size).toBe(changes.length);
+  const at = (time: string) => {
+    const next = nextStatusChange(changes, new Date(time));
+    return next === null ? null : new Date(next).toISOString();
+  };
+  // Entry 45 expires at 2024-03-01; entry 40 is posted on 2024-03-04; entry 44 in 2030.
+  expect(at("2024-02-29T12:00:00Z")).toBe("2024-03-01T00:00:00.000Z");
+  expect(at("2024-03-01T00:00:00Z")).toBe("2024-03-04T08:30:00.000Z");
+  expect(at("2026-06-01T00:00:00Z")).toBe("2030-01-06T09:00:00.000Z");
+  expect(at("2030-01-06T09:00:00Z")).toBeNull();
+  expect(at("2000-01-01T00:00:00Z")).toBe(new Date(changes[0]!).toISOString());
 });
