@@ -3,10 +3,13 @@ import {
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLNamedType,
+  type GraphQLOutputType,
   type GraphQLSchema,
+  getNamedType,
   isEnumType,
   isInputObjectType,
   isInterfaceType,
+  isLeafType,
   isListType,
   isNonNullType,
   isObjectType,
@@ -33,18 +36,25 @@ export interface InterfaceView {
 
 /** Everything the query module template needs, sorted by name throughout. */
 export interface FieldMapsView {
+  /** The runtime types the module uses, sorted. */
+  imports: string[];
   scalars: MemberView[];
   inputs: MemberView[];
+  /** Result types of leaf fields, by GraphQL type text (`"[Float]"`). */
+  leaves: MemberView[];
   args: InterfaceView[];
+  /** Result descriptors of each object and interface type's fields. */
   types: InterfaceView[];
+  /** What a selection on each type accepts (`<Type>_Selection`). */
+  selections: InterfaceView[];
   typeIndex: MemberView[];
+  selectionIndex: MemberView[];
+  /** Per type, the fields whose selection values take arguments or sub-selections. */
+  nested: MemberView[];
   possible: MemberView[];
   directives: MemberView[];
   roots: { name: string; root: string; description: string }[];
   rootType: string;
-  /** Whether the module needs the runtime's `DateTimeString` and `EnumValue` types. */
-  usesDateTime: boolean;
-  usesEnumValue: boolean;
 }
 
 /** Output TypeScript of well-known scalars; an unknown scalar is `unknown`. */
@@ -55,6 +65,7 @@ const OUTPUT_SCALARS: Record<string, string> = {
   ID: "string",
   Int: "number",
   Number: "number",
+  QueryArgument: "string | number | boolean",
   String: "string",
 };
 
@@ -71,7 +82,17 @@ const INPUT_SCALARS: Record<string, string> = {
 };
 
 /** Names the module itself defines; a schema type with one of them cannot be generated. */
-const RESERVED_TYPES = new Set(["QuerySchema", "Scalars", "Inputs", "Possible", "Directives"]);
+const RESERVED_TYPES = new Set([
+  "QuerySchema",
+  "Scalars",
+  "Inputs",
+  "Leaves",
+  "Nested",
+  "Possible",
+  "Directives",
+]);
+/** Suffixes of the names the module gives argument and selection interfaces. */
+const RESERVED_SUFFIXES = ["_Args", "_Selection"];
 const RESERVED_VALUES = new Set(["query", "on"]);
 
 const byName = <T extends { name: string }>(a: T, b: T) => compareText(a.name, b.name);
@@ -90,7 +111,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     .filter((type) => !type.name.startsWith("__"))
     .sort(byName);
   for (const type of named) {
-    if (RESERVED_TYPES.has(type.name) || type.name.endsWith("_Args")) {
+    if (RESERVED_TYPES.has(type.name) || RESERVED_SUFFIXES.some((end) => type.name.endsWith(end))) {
       throw new GeneratorError(
         `type "${type.name}" clashes with a name the query module defines; rename it in the schema`,
         {
@@ -115,48 +136,97 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     }
     return name;
   };
-  const descriptor = (owner: string, field: GraphQLField<unknown, unknown>): string => {
-    const type = JSON.stringify(String(field.type));
+  const leaves = new Map<string, string>();
+  const leafText = (type: GraphQLOutputType): string => {
+    const key = String(type);
+    if (!leaves.has(key)) {
+      const named = getNamedType(type).name;
+      const text = outputText(type, `Scalars["${named}"]`);
+      const asText = outputText(type, "string");
+      leaves.set(key, `{ r: ${text}; s: ${asText}; f: ${named === "DateTime" ? asText : text} }`);
+    }
+    return `Leaves[${JSON.stringify(key)}]`;
+  };
+  const fieldView = (owner: string, field: GraphQLField<unknown, unknown>): FieldView => {
     const argsName = argsText(owner, field);
-    return argsName ? `{ t: ${type}; a: ${argsName} }` : type;
+    const named = getNamedType(field.type);
+    const required = field.args.some(
+      (arg) => isNonNullType(arg.type) && arg.defaultValue === undefined,
+    );
+    if (isLeafType(named)) {
+      const leaf = leafText(field.type);
+      if (!argsName) return { descriptor: leaf, selection: "LeafSelection", nested: false };
+      return {
+        descriptor: `${leaf} & { a: ${argsName} }`,
+        selection: `${required ? "LeafNeedsArgs" : "LeafWithArgs"}<${argsName}>`,
+        nested: true,
+      };
+    }
+    const wrappers = JSON.stringify(String(field.type).replace(named.name, ""));
+    const target = `${named.name}_Selection`;
+    if (!argsName)
+      return {
+        descriptor: `{ n: "${named.name}"; w: ${wrappers} }`,
+        selection: `ObjectSelection<${target}>`,
+        nested: true,
+      };
+    return {
+      descriptor: `{ n: "${named.name}"; w: ${wrappers}; a: ${argsName} }`,
+      selection: `${required ? "ObjectNeedsArgs" : "ObjectWithArgs"}<${target}, ${argsName}>`,
+      nested: true,
+    };
   };
 
   // The root type first, so the argument interfaces it shares are named after root fields.
   const composite = named.filter((t) => isObjectType(t) || isInterfaceType(t) || isUnionType(t));
   const ordered = [queryType, ...composite.filter((t) => t !== queryType)];
-  const descriptors = new Map<string, Map<string, string>>();
+  const fieldViews = new Map<string, Map<string, FieldView>>();
   for (const type of ordered) {
-    const fields = new Map<string, string>();
+    const fields = new Map<string, FieldView>();
     if (isObjectType(type) || isInterfaceType(type)) {
       for (const field of Object.values(type.getFields()).sort(byName))
-        fields.set(field.name, descriptor(type.name, field));
+        fields.set(field.name, fieldView(type.name, field));
     }
-    descriptors.set(type.name, fields);
+    fieldViews.set(type.name, fields);
   }
 
-  const types = composite.map((type): InterfaceView => {
-    const own = descriptors.get(type.name)!;
+  const types: InterfaceView[] = [];
+  const selections: InterfaceView[] = [];
+  const nested: MemberView[] = [];
+  for (const type of composite) {
+    const own = fieldViews.get(type.name)!;
     const parents = isObjectType(type) || isInterfaceType(type) ? type.getInterfaces() : [];
     const inherited = [...parents].sort(byName).filter((parent) => {
-      for (const [name, text] of descriptors.get(parent.name)!)
-        if (own.get(name) !== text) return false;
+      for (const [name, view] of fieldViews.get(parent.name)!)
+        if (own.get(name)?.descriptor !== view.descriptor) return false;
       return true;
     });
     const covered = new Set(
-      inherited.flatMap((parent) => [...descriptors.get(parent.name)!.keys()]),
+      inherited.flatMap((parent) => [...fieldViews.get(parent.name)!.keys()]),
     );
     // A parent that another parent already extends adds nothing but text.
     const direct = inherited.filter(
       (parent) => !inherited.some((other) => other.getInterfaces().includes(parent as never)),
     );
-    return {
+    const rest = [...own].filter(([name]) => !covered.has(name));
+    const extend = (suffix: string) =>
+      direct.length ? ` extends ${direct.map((p) => `${p.name}${suffix}`).join(", ")}` : "";
+    types.push({
       name: type.name,
-      heritage: direct.length ? ` extends ${direct.map((p) => p.name).join(", ")}` : "",
-      members: [...own]
-        .filter(([name]) => !covered.has(name))
-        .map(([name, text]) => ({ name, optional: false, text })),
-    };
-  });
+      heritage: extend(""),
+      members: rest.map(([name, view]) => ({ name, optional: false, text: view.descriptor })),
+    });
+    selections.push({
+      name: `${type.name}_Selection`,
+      heritage: direct.length ? extend("_Selection") : " extends SelectionKeys",
+      members: rest.map(([name, view]) => ({ name, optional: true, text: view.selection })),
+    });
+    const nestedNames = [
+      ...direct.map((p) => `Nested["${p.name}"]`),
+      ...rest.filter(([, view]) => view.nested).map(([name]) => JSON.stringify(name)),
+    ];
+    nested.push({ name: type.name, optional: false, text: nestedNames.join(" | ") || "never" });
+  }
 
   const roots = Object.values(queryType.getFields())
     .sort(byName)
@@ -188,18 +258,37 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
 
   const scalars = named
     .filter((t) => isScalarType(t) || isEnumType(t))
-    .map((t) => ({ name: t.name, optional: false, text: leafText(t, OUTPUT_SCALARS) }));
-  const texts = [...args.flatMap((a) => a.members), ...directives].map((m) => m.text);
+    .map((t) => ({ name: t.name, optional: false, text: scalarText(t, OUTPUT_SCALARS) }));
+  const leafMembers = [...leaves]
+    .map(([name, text]) => ({ name: JSON.stringify(name), optional: false, text }))
+    .sort(byName);
+  const texts = [
+    ...args.flatMap((a) => a.members),
+    ...directives,
+    ...scalars,
+    ...types.flatMap((t) => t.members),
+    ...selections.flatMap((t) => [...t.members, { text: t.heritage }]),
+  ].map((m) => m.text);
   return {
-    usesDateTime: scalars.some((s) => s.text === "DateTimeString"),
-    usesEnumValue: texts.some((text) => text.includes("EnumValue<")),
+    imports: RUNTIME_TYPES.filter((name) => {
+      const word = new RegExp(`\\b${name}\\b`);
+      return texts.some((text) => word.test(text));
+    }),
     scalars,
     inputs: named
       .filter((t) => isScalarType(t) || isEnumType(t) || isInputObjectType(t))
       .map((t) => ({ name: t.name, optional: false, text: inputNamedText(t) })),
+    leaves: leafMembers,
     args: args.sort(byName),
     types,
+    selections,
     typeIndex: composite.map((t) => ({ name: t.name, optional: false, text: t.name })),
+    selectionIndex: composite.map((t) => ({
+      name: t.name,
+      optional: false,
+      text: `${t.name}_Selection`,
+    })),
+    nested,
     possible: composite
       .filter((t) => isInterfaceType(t) || isUnionType(t))
       .map((t) => {
@@ -216,7 +305,39 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   };
 }
 
-function leafText(type: GraphQLNamedType, known: Record<string, string>): string {
+/** The runtime types a generated module may need; it imports the ones it uses. */
+const RUNTIME_TYPES = [
+  "DateTimeString",
+  "EnumValue",
+  "LeafNeedsArgs",
+  "LeafSelection",
+  "LeafWithArgs",
+  "ObjectNeedsArgs",
+  "ObjectSelection",
+  "ObjectWithArgs",
+  "SelectionKeys",
+];
+
+/** One field as the module describes it: its result, its selection value, whether it nests. */
+interface FieldView {
+  descriptor: string;
+  selection: string;
+  nested: boolean;
+}
+
+/** TypeScript of output type `type` with `named` for its named type: lists and nulls applied. */
+function outputText(type: GraphQLOutputType, named: string): string {
+  if (isNonNullType(type)) return bare(type.ofType, named);
+  return `${bare(type, named)} | null`;
+}
+
+function bare(type: GraphQLOutputType, named: string): string {
+  if (!isListType(type)) return named;
+  const item = outputText(type.ofType, named);
+  return `${item.includes(" ") ? `(${item})` : item}[]`;
+}
+
+function scalarText(type: GraphQLNamedType, known: Record<string, string>): string {
   if (isEnumType(type)) {
     return (
       type
@@ -230,7 +351,7 @@ function leafText(type: GraphQLNamedType, known: Record<string, string>): string
 }
 
 function inputNamedText(type: GraphQLNamedType): string {
-  if (!isInputObjectType(type)) return leafText(type, INPUT_SCALARS);
+  if (!isInputObjectType(type)) return scalarText(type, INPUT_SCALARS);
   const fields = Object.values(type.getFields()).sort(byName);
   return `{ ${fields.map((f) => argLine(f as unknown as GraphQLArgument, false)).join(" ")} }`;
 }

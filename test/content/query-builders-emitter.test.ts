@@ -11,13 +11,81 @@ const view = (sdl: string) => readFieldMaps(buildSchema(sdl), "schema.graphql");
 
 describe("readFieldMaps", () => {
   it.each([
-    { given: "type Query { a: String }", want: '"String"' },
-    { given: "type Query { a: [Int!]! }", want: '"[Int!]!"' },
-    { given: "type Query { a(n: Int): [String] }", want: '{ t: "[String]"; a: Query_a_Args }' },
-  ])("describes $given as $want", ({ given, want }) => {
-    expect(view(given).types.find((t) => t.name === "Query")?.members).toEqual([
-      { name: "a", optional: false, text: want },
+    {
+      given: "type Query { a: String }",
+      result: 'Leaves["String"]',
+      selection: "LeafSelection",
+      nested: "never",
+    },
+    {
+      given: "type Query { a: [Int!]! }",
+      result: 'Leaves["[Int!]!"]',
+      selection: "LeafSelection",
+      nested: "never",
+    },
+    {
+      given: "type Query { a(n: Int): [String] }",
+      result: 'Leaves["[String]"] & { a: Query_a_Args }',
+      selection: "LeafWithArgs<Query_a_Args>",
+      nested: '"a"',
+    },
+    {
+      given: "type Query { a(n: Int!): String }",
+      result: 'Leaves["String"] & { a: Query_a_Args }',
+      selection: "LeafNeedsArgs<Query_a_Args>",
+      nested: '"a"',
+    },
+    {
+      given: "type Query { a: [T!] } type T { b: Int }",
+      result: '{ n: "T"; w: "[!]" }',
+      selection: "ObjectSelection<T_Selection>",
+      nested: '"a"',
+    },
+    {
+      given: "type Query { a(n: Int): T! } type T { b: Int }",
+      result: '{ n: "T"; w: "!"; a: Query_a_Args }',
+      selection: "ObjectWithArgs<T_Selection, Query_a_Args>",
+      nested: '"a"',
+    },
+    {
+      given: "type Query { a(n: Int!): T } type T { b: Int }",
+      result: '{ n: "T"; w: ""; a: Query_a_Args }',
+      selection: "ObjectNeedsArgs<T_Selection, Query_a_Args>",
+      nested: '"a"',
+    },
+  ])("describes $given as $result", ({ given, result, selection, nested }) => {
+    const maps = view(given);
+    expect(maps.types.find((t) => t.name === "Query")?.members).toEqual([
+      { name: "a", optional: false, text: result },
     ]);
+    expect(maps.selections.find((t) => t.name === "Query_Selection")).toEqual({
+      name: "Query_Selection",
+      heritage: " extends SelectionKeys",
+      members: [{ name: "a", optional: true, text: selection }],
+    });
+    expect(maps.nested.find((t) => t.name === "Query")?.text).toBe(nested);
+  });
+
+  it.each([
+    {
+      given: "String",
+      want: '{ r: Scalars["String"] | null; s: string | null; f: Scalars["String"] | null }',
+    },
+    {
+      given: "[Float!]!",
+      want: '{ r: Scalars["Float"][]; s: string[]; f: Scalars["Float"][] }',
+    },
+    {
+      given: "[[Int]]",
+      want: '{ r: ((Scalars["Int"] | null)[] | null)[] | null; s: ((string | null)[] | null)[] | null; f: ((Scalars["Int"] | null)[] | null)[] | null }',
+    },
+    {
+      given: "DateTime",
+      want: '{ r: Scalars["DateTime"] | null; s: string | null; f: string | null }',
+    },
+  ])("gives leaf $given its results as returned, as text and formatted", ({ given, want }) => {
+    const { leaves } = view(`scalar DateTime type Query { a: ${given} }`);
+    expect(leaves).toEqual([{ name: JSON.stringify(given), optional: false, text: want }]);
   });
 
   it.each([
@@ -41,24 +109,30 @@ describe("readFieldMaps", () => {
     );
     expect(args.map((a) => a.name)).toEqual(["Query_many_Args"]);
     expect(types.find((t) => t.name === "T")?.members).toEqual([
-      { name: "kids", optional: false, text: '{ t: "[T]"; a: Query_many_Args }' },
+      { name: "kids", optional: false, text: '{ n: "T"; w: "[]"; a: Query_many_Args }' },
     ]);
   });
 
   it("extends an interface whose fields the type repeats unchanged, and lists only its own", () => {
-    const { types, possible } = view(
+    const { types, selections, nested, possible } = view(
       "type Query { e: I } interface I { id: ID } type A implements I { id: ID x: Int } type B implements I { id: ID! }",
     );
     expect(types.find((t) => t.name === "A")).toEqual({
       name: "A",
       heritage: " extends I",
-      members: [{ name: "x", optional: false, text: '"Int"' }],
+      members: [{ name: "x", optional: false, text: 'Leaves["Int"]' }],
     });
     expect(types.find((t) => t.name === "B")).toEqual({
       name: "B",
       heritage: "",
-      members: [{ name: "id", optional: false, text: '"ID!"' }],
+      members: [{ name: "id", optional: false, text: 'Leaves["ID!"]' }],
     });
+    expect(selections.find((t) => t.name === "A_Selection")).toEqual({
+      name: "A_Selection",
+      heritage: " extends I_Selection",
+      members: [{ name: "x", optional: true, text: "LeafSelection" }],
+    });
+    expect(nested.find((t) => t.name === "A")?.text).toBe('Nested["I"]');
     expect(possible).toEqual([{ name: "I", optional: false, text: '"A" | "B"' }]);
   });
 
@@ -80,18 +154,17 @@ describe("readFieldMaps", () => {
     expect(view.args[0]?.members).toEqual([
       { name: "f", optional: true, text: 'Inputs["F"] | null' },
     ]);
-    expect({ dateTime: view.usesDateTime, enumValue: view.usesEnumValue }).toEqual({
-      dateTime: false,
-      enumValue: false,
-    });
+    expect(view.imports).toEqual(["LeafWithArgs", "SelectionKeys"]);
     const withBoth = readFieldMaps(
       buildSchema("scalar DateTime enum E { A } type Query { a(e: E): DateTime }"),
       "schema.graphql",
     );
-    expect({ dateTime: withBoth.usesDateTime, enumValue: withBoth.usesEnumValue }).toEqual({
-      dateTime: true,
-      enumValue: true,
-    });
+    expect(withBoth.imports).toEqual([
+      "DateTimeString",
+      "EnumValue",
+      "LeafWithArgs",
+      "SelectionKeys",
+    ]);
   });
 
   it("keeps only custom field directives", () => {
@@ -107,6 +180,10 @@ describe("readFieldMaps", () => {
     {
       given: "type Query { a: Possible } type Possible { b: Int }",
       want: /type "Possible" clashes/,
+    },
+    {
+      given: "type Query { a: T_Selection } type T_Selection { b: Int }",
+      want: /type "T_Selection" clashes/,
     },
     { given: "type Query { query: String }", want: /root field "query" clashes/ },
     { given: "directive @a on FIELD type Query { a: String }", want: /root field "a" clashes/ },

@@ -1,12 +1,13 @@
 export type {
-  ArgsIn,
-  CallResult,
-  Check,
+  Checked,
+  Exact,
   Invalid,
   PossibleOf,
   Result,
+  SelectionOf,
   Unwrap,
   Wrap,
+  WrapAs,
 } from "./infer.js";
 export {
   type Builder,
@@ -25,11 +26,21 @@ export {
   queryOf,
 } from "./query.js";
 export type {
+  ArgsIn,
   DateTimeString,
   DirectiveUse,
   EnumValue,
   FieldCall,
   FieldDescriptor,
+  LeafNeedsArgs,
+  LeafResult,
+  LeafSelection,
+  LeafWithArgs,
+  ObjectField,
+  ObjectNeedsArgs,
+  ObjectSelection,
+  ObjectWithArgs,
+  SelectionKeys,
   SchemaShape,
   Variable,
 } from "./schema-shape.js";

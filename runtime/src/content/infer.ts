@@ -1,42 +1,52 @@
-import type { DirectiveUse, FieldCall, SchemaShape, Variable } from "./schema-shape.js";
+import type { DirectiveUse, SchemaShape } from "./schema-shape.js";
 
-// Type-level checking and inference of selections. Everything here walks the *selection* (which
-// is small), never the schema: schema types are only read by indexed access, so the cost of a
-// query does not grow with the number of types in the schema.
+// Type-level checking and inference of selections, written for the compiler's cost. Whatever
+// depends on the schema alone was worked out by the generator (leaf result types, wrappers, the
+// value each selection key accepts), and the generic types below take either schema types or a
+// single key, so the compiler answers them once and reuses the answer for every later query. Work
+// that depends on a user's selection object is done once per object level: one pass for the keys
+// no selection on that type may have, one for the keys that need a closer look (arguments,
+// sub-selections, fragments, aliases), and the result type, which the compiler builds lazily.
 
-/** The GraphQL type of a descriptor, such as `"[EntryInterface]"`. */
-export type TypeOf<D> = D extends { t: infer T } ? T : D;
-/** The argument interface of a descriptor (`{}` when the field takes none). */
-export type ArgsOf<D> = D extends { a: infer A } ? A : NoArgs;
-/** The named type inside list and non-null wrappers. */
+/** The named type inside list and non-null wrappers of GraphQL type text. */
 export type Unwrap<T> = T extends `${infer I}!`
   ? Unwrap<I>
   : T extends `[${infer I}]`
     ? Unwrap<I>
     : T;
-/** Applies the list and nullability shape of GraphQL type `T` to `X`. */
+/** Applies the list and nullability shape of GraphQL type text `T` (`"[Int!]"`) to `X`. */
 export type Wrap<T, X> = T extends `${infer I}!` ? WrapList<I, X> : WrapList<T, X> | null;
 type WrapList<T, X> = T extends `[${infer I}]` ? Wrap<I, X>[] : X;
 
-type Fields<Sc extends SchemaShape, N> = N extends keyof Sc["types"] ? Sc["types"][N] : never;
+/** Applies wrappers written without the type name (`""`, `"!"`, `"[]"`, `"[!]!"`...) to `X`. */
+export type WrapAs<W, X> = W extends keyof Common<X> ? Common<X>[W] : Wrap<`${W & string}`, X>;
+// The shapes a content API uses; deeper nesting goes through `Wrap`.
+type Common<X> = {
+  "": X | null;
+  "!": X;
+  "[]": (X | null)[] | null;
+  "[!]": X[] | null;
+  "[]!": (X | null)[];
+  "[!]!": X[];
+};
+
+type Get<T, K> = T[K & keyof T];
+type FieldsOf<Sc extends SchemaShape, N> = Get<Sc["fields"], N>;
+/** What a selection on type `N` accepts, key by key. */
+export type SelectionOf<Sc extends SchemaShape, N> = Get<Sc["selections"], N>;
 /** The concrete types a value of type `N` can have. */
 export type PossibleOf<Sc extends SchemaShape, N> = N extends keyof Sc["possible"]
   ? Sc["possible"][N]
   : N;
-type IsLeaf<Sc extends SchemaShape, D> =
-  Unwrap<TypeOf<D>> extends keyof Sc["scalars"] ? true : false;
 
+type Alias = `${string}: ${string}`;
 type Fragment = `... on ${string}`;
 type FieldName<K> = K extends `${string}: ${infer F}` ? F : K;
-type OutKey<K> = K extends `${infer A}: ${string}` ? A : K;
-type FragmentTypes<S> = keyof S extends infer K
-  ? K extends `... on ${infer P}`
-    ? P
-    : never
-  : never;
+type OutKey<K> = K extends "__args" | Fragment ? never : K extends `${infer A}: ${string}` ? A : K;
+type FragmentTypes<K> = K extends `... on ${infer P}` ? P : never;
+type NoArgs = Record<never, never>;
+type ArgsOf<D> = D extends { a: infer A } ? A : NoArgs;
 
-/** What an argument accepts: its value, or a variable of a compatible type. */
-export type ArgsIn<A> = { [K in keyof A]: A[K] | Variable<A[K]> };
 /**
  * Marks a mistake. It is an object type so that, intersected with what was written, it stays
  * visible in the compiler's message instead of collapsing to `never`.
@@ -44,105 +54,96 @@ export type ArgsIn<A> = { [K in keyof A]: A[K] | Variable<A[K]> };
 export interface Invalid<M extends string> {
   readonly error: M;
 }
-// Asks "are all arguments optional?" without mapping over them (a field may take sixty).
-// biome-ignore lint/complexity/noBannedTypes: the empty object type is the question asked.
-type AllOptional<A> = {} extends A ? true : false;
 
-// Only the arguments given are looked at, plus the required ones.
-type CheckArgs<A, G> = {
-  [K in keyof G]: K extends keyof A
-    ? A[K] | Variable<A[K]>
-    : Invalid<`unknown argument "${K & string}"`>;
-} & (AllOptional<A> extends true ? unknown : RequiredArgs<A>);
-type RequiredArgs<A> = { [K in keyof A as undefined extends A[K] ? never : K]: unknown };
+/** The mark of a selection key that names no field of the type selected. */
+export interface NotAField {
+  readonly error: "not a field of the type selected";
+}
+
+// Keys every selection on `N` may have; values are checked by the generated selection interface.
+type Allowed<Sc extends SchemaShape, N> = keyof SelectionOf<Sc, N> | Alias | Fragment | "__args";
+type Nested<Sc extends SchemaShape, N> = Get<Sc["nested"], N> | Alias | Fragment | "__args";
 
 /**
- * The type a selection on GraphQL type `N` must have. It maps every key of the selection to what
- * is allowed there, so a mistake is reported on the key where it is, at any depth. `A` holds the
- * arguments of the field the selection belongs to, given under `__args`.
+ * What a selection `S` on type `N` must also be, beyond its generated selection interface (which
+ * already checks every value's type): no key the type does not have, and, for the keys that need
+ * it, the same at the next level down. `A` is the argument interface of the field selected.
  */
-export type Check<Sc extends SchemaShape, N, S, A = NoArgs> = {
-  [K in keyof S]: K extends "__typename"
-    ? true
-    : K extends "__args"
-      ? CheckArgs<A, S[K]>
-      : K extends `... on ${infer P}`
-        ? P extends PossibleOf<Sc, N>
-          ? Check<Sc, P, S[K]>
-          : Invalid<`${P} is not a possible type of ${N & string}`>
-        : FieldName<K> extends keyof Fields<Sc, N>
-          ? CheckField<Sc, Fields<Sc, N>[FieldName<K>], S[K]>
-          : Invalid<`"${FieldName<K> & string}" is not a field of ${N & string}`>;
-} & NeedsArgs<A>;
+export type Exact<Sc extends SchemaShape, N, S, A = NoArgs> = {
+  [K in Exclude<keyof S, Allowed<Sc, N>>]: Invalid<`"${K & string}" is not a field of ${N &
+    string}`>;
+} & {
+  [K in Extract<keyof S, Nested<Sc, N>>]: K extends "__args"
+    ? ExactArgs<A, S[K]>
+    : ExactKey<Sc, N, K, S[K]>;
+};
 
-type NoArgs = Record<never, never>;
-type NeedsArgs<A> = AllOptional<A> extends true ? unknown : { readonly __args: unknown };
+type ExactArgs<A, G> = {
+  [K in Exclude<keyof G, keyof A>]: Invalid<`unknown argument "${K & string}"`>;
+};
 
-// A selection is `true`, an object (with `__args` for arguments), or a directive use around one.
-// Arrays and tuples are avoided on purpose: relating them instantiates every array method.
-type CheckField<Sc extends SchemaShape, D, V> =
-  V extends DirectiveUse<infer Name, infer A, infer Inner>
-    ? DirectiveUse<Name, A, CheckField<Sc, D, Inner>>
-    : IsLeaf<Sc, D> extends true
-      ? V extends true
-        ? AllOptional<ArgsOf<D>> extends true
-          ? true
-          : Invalid<"this field needs __args">
-        : {
-            [K in keyof V]: K extends "__args"
-              ? CheckArgs<ArgsOf<D>, V[K]>
-              : Invalid<"a leaf field takes only __args">;
-          } & NeedsArgs<ArgsOf<D>>
-      : V extends object
-        ? Check<Sc, Unwrap<TypeOf<D>>, V, ArgsOf<D>>
-        : Invalid<"this field needs a selection">;
+// Keys are parsed through aliases that take the key alone, so each key is parsed once.
+type ExactKey<Sc extends SchemaShape, N, K, V> =
+  V extends DirectiveUse<string, unknown, infer Inner>
+    ? { readonly v: ExactKey<Sc, N, K, Inner> }
+    : K extends Fragment
+      ? ExactFragment<Sc, N, FragmentTypes<K>, V>
+      : K extends Alias
+        ? FieldName<K> extends keyof SelectionOf<Sc, N>
+          ? SelectionOf<Sc, N>[FieldName<K>] & ExactField<Sc, Get<FieldsOf<Sc, N>, FieldName<K>>, V>
+          : Invalid<`"${FieldName<K>}" is not a field of ${N & string}`>
+        : ExactField<Sc, Get<FieldsOf<Sc, N>, K>, V>;
 
-/** The result of selection `S` on GraphQL type `N`: a union discriminated by `__typename` when `S` has fragments. */
-export type Result<Sc extends SchemaShape, N, S> = [FragmentTypes<S>] extends [never]
+type ExactFragment<Sc extends SchemaShape, N, P, V> =
+  P extends PossibleOf<Sc, N>
+    ? SelectionOf<Sc, P> & Exact<Sc, P, V>
+    : Invalid<`${P & string} is not a possible type of ${N & string}`>;
+
+type ExactField<Sc extends SchemaShape, D, V> = V extends true
+  ? unknown
+  : D extends { n: infer T }
+    ? Exact<Sc, T, V, ArgsOf<D>>
+    : { [K in Exclude<keyof V, "__args">]: Invalid<"a leaf field takes only __args"> } & {
+        readonly __args?: ExactArgs<ArgsOf<D>, Get<V, "__args">>;
+      };
+
+/** The result of selection `S` on type `N`: a union discriminated by `__typename` when `S` has fragments. */
+export type Result<Sc extends SchemaShape, N, S> = [FragmentTypes<keyof S>] extends [never]
   ? Fill<Sc, N, S, PossibleOf<Sc, N>>
-  : Variant<Sc, S, FragmentTypes<S>> | Rest<Sc, N, S, Exclude<PossibleOf<Sc, N>, FragmentTypes<S>>>;
+  : | Variant<Sc, S, FragmentTypes<keyof S>>
+    | Rest<Sc, N, S, Exclude<PossibleOf<Sc, N>, FragmentTypes<keyof S>>>;
 
 type Typename = { __typename: true };
 type Variant<Sc extends SchemaShape, S, P> = P extends unknown
-  ? Fill<Sc, P, S & Typename & S[`... on ${P & string}` & keyof S], P>
+  ? Fill<Sc, P, S & Typename & Get<S, `... on ${P & string}`>, P>
   : never;
 type Rest<Sc extends SchemaShape, N, S, P> = [P] extends [never]
   ? never
   : Fill<Sc, N, S & Typename, P>;
 
 type Fill<Sc extends SchemaShape, N, S, Tn> = {
-  -readonly [
-    K in keyof S as K extends Fragment | "__args" ? never : OutKey<K>
-  ]: K extends "__typename"
+  -readonly [K in keyof S as OutKey<K>]: K extends "__typename"
     ? Tn
-    : FieldResult<Sc, Fields<Sc, N>[FieldName<K> & keyof Fields<Sc, N>], S[K]>;
+    : FieldResult<Sc, Get<FieldsOf<Sc, N>, FieldName<K>>, S[K]>;
 };
 
-// `true` (the common case) is answered first; it is the same type for every query, so cached.
+// `true` (the common case) comes first, and depends on the field alone: answered once per field.
 type FieldResult<Sc extends SchemaShape, D, V> = V extends true
-  ? LeafResult<Sc, D>
+  ? Get<D, "r">
   : V extends DirectiveUse<infer Name, unknown, infer Inner>
-    ? DirectiveResult<Sc, Name, D, FieldResult<Sc, D, Inner>>
-    : Wrap<TypeOf<D>, Named<Sc, Unwrap<TypeOf<D>>, V>>;
-type LeafResult<Sc extends SchemaShape, D> = Wrap<
-  TypeOf<D>,
-  Sc["scalars"][Unwrap<TypeOf<D>> & keyof Sc["scalars"]]
->;
+    ? D extends { n: string }
+      ? FieldResult<Sc, D, Inner>
+      : Get<
+          D,
+          Name extends "formatDateTime" ? "f" : Name extends "markdown" | "transform" ? "s" : "r"
+        >
+    : D extends { n: infer T; w: infer W }
+      ? WrapAs<W, Result<Sc, T, V>>
+      : Get<D, "r">;
 
-type Named<Sc extends SchemaShape, N, V> = N extends keyof Sc["scalars"]
-  ? Sc["scalars"][N]
-  : Result<Sc, N, V>;
-
-/** `@formatDateTime` turns a `DateTime` into formatted text; `@markdown` and `@transform` give text. */
-type DirectiveResult<Sc extends SchemaShape, Name, D, R> = Name extends "formatDateTime"
-  ? Unwrap<TypeOf<D>> extends "DateTime"
-    ? Wrap<TypeOf<D>, string>
-    : R
-  : Name extends "markdown" | "transform"
-    ? IsLeaf<Sc, D> extends true
-      ? Wrap<TypeOf<D>, string>
-      : R
-    : R;
-
-/** The result type of a root field call. */
-export type CallResult<C> = C extends FieldCall<infer R> ? R : never;
+/**
+ * `Exact`, held back until the selection is inferred. Written straight into a parameter's type,
+ * the compiler would work the mapped types out again for every contextual lookup it makes while
+ * it infers the selection; behind this conditional it works them out once.
+ */
+export type Checked<Sc extends SchemaShape, N, S> = [S] extends [infer T] ? Exact<Sc, N, T> : never;

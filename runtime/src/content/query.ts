@@ -1,6 +1,7 @@
-import type { ArgsIn, ArgsOf, CallResult, Check, Result, TypeOf, Unwrap, Wrap } from "./infer.js";
+import type { Checked, Result, SelectionOf, WrapAs } from "./infer.js";
 import { printRoot } from "./print-document.js";
 import type {
+  ArgsIn,
   DirectiveUse,
   EnumValue,
   FieldCall,
@@ -23,17 +24,18 @@ export type ResultOf<Q> = Q extends Query<infer R, unknown> ? R : never;
 /** The variables type of a query. */
 export type VariablesOfQuery<Q> = Q extends Query<unknown, infer V> ? V : never;
 
-type Results<S> = { -readonly [K in keyof S]: CallResult<S[K]> };
+type Results<S> = { -readonly [K in keyof S]: Get<S[K], typeof resultType> };
+type Get<T, K> = T[K & keyof T];
 type NoArgs = { readonly [name: string]: never };
+type RootArgs<D> = D extends { a: infer A } ? ArgsIn<A> : NoArgs;
 
 /** The builder of one root field, typed from its descriptor `D`. */
-export type Builder<Sc extends SchemaShape, D> =
-  Unwrap<TypeOf<D>> extends keyof Sc["scalars"]
-    ? (args?: ArgsIn<ArgsOf<D>>) => FieldCall<Wrap<TypeOf<D>, Sc["scalars"][Unwrap<TypeOf<D>>]>>
-    : <const S extends object>(
-        args: D extends { a: object } ? ArgsIn<ArgsOf<D>> : NoArgs,
-        selection: S & Check<Sc, Unwrap<TypeOf<D>>, S>,
-      ) => FieldCall<Wrap<TypeOf<D>, Result<Sc, Unwrap<TypeOf<D>>, S>>>;
+export type Builder<Sc extends SchemaShape, D> = D extends { n: infer N; w: infer W }
+  ? <const S extends SelectionOf<Sc, N>>(
+      args: RootArgs<D>,
+      selection: S & Checked<Sc, N, S>,
+    ) => FieldCall<WrapAs<W, Result<Sc, N, S>>>
+  : (args?: RootArgs<D>) => FieldCall<Get<D, "r">>;
 
 /** `query(fields)` or `query(variables, ($) => fields)`, typed for schema `Sc`. */
 export interface QueryFunction<Sc extends SchemaShape> {
@@ -104,11 +106,11 @@ export function directive<N extends string, A>(name: N): DirectiveHelper<N, A> {
 
 /** The `on` helper, typed for schema `Sc`. */
 export type FragmentHelper<Sc extends SchemaShape> = <
-  P extends keyof Sc["types"] & string,
-  const S extends object,
+  P extends keyof Sc["selections"] & string,
+  const S extends SelectionOf<Sc, P>,
 >(
   type: P,
-  selection: S & Check<Sc, P, S>,
+  selection: S & Checked<Sc, P, S>,
 ) => { readonly [K in `... on ${P}`]: S };
 
 /**

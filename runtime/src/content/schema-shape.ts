@@ -1,24 +1,45 @@
 /**
- * What a generated content module describes, as types only. Each object and interface type maps
- * its fields to a descriptor: the GraphQL type as written in SDL (`"[EntryInterface]"`, `"Int!"`),
- * or `{ t: type; a: Args }` when the field takes arguments. (Not a tuple: reading a tuple type
- * makes the compiler instantiate every array method for it.)
+ * What a generated content module describes, as types only. The generator works out everything
+ * that depends on the schema alone (result types of leaf fields, list and null wrappers, which
+ * values a selection key accepts), so the compiler only has to walk a user's selection.
  */
 export interface SchemaShape {
-  /** Field maps of every object and interface type, by GraphQL type name. */
-  types: object;
+  /** Result descriptors of the fields of every object and interface type, by type name. */
+  fields: object;
+  /** What a selection on every object and interface type accepts, key by key, by type name. */
+  selections: object;
+  /** The field names whose selection values need a closer look (arguments or sub-selections). */
+  nested: object;
   /** The concrete types behind each interface or union, as a union of names. */
   possible: object;
-  /** Output TypeScript type of every scalar and enum, by GraphQL name. */
-  scalars: object;
   /** Input TypeScript type of every scalar, enum and input object, by GraphQL name. */
   inputs: object;
   /** Argument interfaces of every field directive, by directive name. */
   directives: object;
 }
 
-/** A field descriptor: `"Type"` or `{ t: "Type"; a: Args }`. */
-export type FieldDescriptor = string | { t: string; a: object };
+/**
+ * The result of a leaf field: `r` as the API returns it, `s` once `@markdown` or `@transform` made
+ * it text, and `f` after `@formatDateTime` (text for a `DateTime`, unchanged otherwise). All three
+ * carry the field's list and null shape.
+ */
+export interface LeafResult {
+  r: unknown;
+  s: unknown;
+  f: unknown;
+}
+
+/**
+ * A field whose type is an object, interface or union: its named type `n` and its wrappers `w`,
+ * the GraphQL type with the name left out (`""` nullable, `"!"`, `"[]"`, `"[!]!"` ...).
+ */
+export interface ObjectField {
+  n: string;
+  w: string;
+}
+
+/** A field descriptor; `a` holds the argument interface of a field that takes arguments. */
+export type FieldDescriptor = (LeafResult | ObjectField) & { a?: object };
 
 /** The Atom date-time text the content API returns for an unformatted `DateTime`. */
 export type DateTimeString = `${number}-${number}-${number}T${string}`;
@@ -38,12 +59,45 @@ export interface EnumValue<T extends string> {
   readonly "=": T;
 }
 
-/** A field directive applied to a field selection (`inner` is what the field selects). */
+/** A field directive applied to a field selection (`v` is what the field selects). */
 export interface DirectiveUse<N extends string, A, V> {
   readonly "@": N;
   readonly a: A;
   readonly v: V;
 }
+
+/** What an argument accepts: its value, or a variable of a compatible type. */
+export type ArgsIn<A> = { [K in keyof A]: A[K] | Variable<A[K]> };
+
+type Directed<V> = V | DirectiveUse<string, unknown, V>;
+type WithArgs<A> = { readonly __args?: ArgsIn<A> };
+
+/**
+ * The keys every selection may have besides fields: `__typename`, aliases (`"small: url"`) and
+ * inline fragments (`"... on Type"`). Their values are checked by `Exact`. Generated selection
+ * interfaces extend it, which also keeps them from being "weak" types (all properties optional),
+ * so a selection of aliases or fragments alone is still accepted.
+ */
+export interface SelectionKeys {
+  readonly __typename?: true;
+  readonly [alias: `${string}: ${string}`]: unknown;
+  readonly [fragment: `... on ${string}`]: unknown;
+}
+
+// The value types a generated selection interface gives its keys. They take only schema types,
+// so each is instantiated once per argument interface, whatever the number of queries.
+/** A leaf field without arguments: `true`, or a directive use around it. */
+export type LeafSelection = Directed<true>;
+/** A leaf field whose arguments are all optional. */
+export type LeafWithArgs<A> = Directed<true | WithArgs<A>>;
+/** A leaf field with a required argument: `__args` must be given. */
+export type LeafNeedsArgs<A> = Directed<{ readonly __args: ArgsIn<A> }>;
+/** An object field: a sub-selection `S`. */
+export type ObjectSelection<S> = Directed<S>;
+/** An object field whose arguments are all optional. */
+export type ObjectWithArgs<S, A> = Directed<S & WithArgs<A>>;
+/** An object field with a required argument. */
+export type ObjectNeedsArgs<S, A> = Directed<S & { readonly __args: ArgsIn<A> }>;
 
 /** One root field of a query, made by a generated builder. `R` is its inferred result. */
 export interface FieldCall<R> {
