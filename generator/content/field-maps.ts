@@ -45,10 +45,7 @@ export interface FieldMapsView {
   args: InterfaceView[];
   /** Result descriptors of each object and interface type's fields. */
   types: InterfaceView[];
-  /** What a selection on each type accepts (`<Type>_Selection`). */
-  selections: InterfaceView[];
   typeIndex: MemberView[];
-  selectionIndex: MemberView[];
   /** Per type, the fields whose selection values take arguments or sub-selections. */
   nested: MemberView[];
   possible: MemberView[];
@@ -91,8 +88,8 @@ const RESERVED_TYPES = new Set([
   "Possible",
   "Directives",
 ]);
-/** Suffixes of the names the module gives argument and selection interfaces. */
-const RESERVED_SUFFIXES = ["_Args", "_Selection"];
+/** Suffix of the names the module gives argument interfaces. */
+const RESERVED_SUFFIXES = ["_Args"];
 const RESERVED_VALUES = new Set(["query", "on"]);
 
 const byName = <T extends { name: string }>(a: T, b: T) => compareText(a.name, b.name);
@@ -155,26 +152,15 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     );
     if (isLeafType(named)) {
       const leaf = leafText(field.type);
-      if (!argsName) return { descriptor: leaf, selection: "LeafSelection", nested: false };
+      if (!argsName) return { descriptor: leaf, nested: false };
       return {
-        descriptor: `${leaf} & { a: ${argsName} }`,
-        selection: `${required ? "LeafNeedsArgs" : "LeafWithArgs"}<${argsName}>`,
+        descriptor: `${leaf} & { a: ${argsName}${required ? "; q: true" : ""} }`,
         nested: true,
       };
     }
     const wrappers = JSON.stringify(String(field.type).replace(named.name, ""));
-    const target = `${named.name}_Selection`;
-    if (!argsName)
-      return {
-        descriptor: `{ n: "${named.name}"; w: ${wrappers} }`,
-        selection: `ObjectSelection<${target}>`,
-        nested: true,
-      };
-    return {
-      descriptor: `{ n: "${named.name}"; w: ${wrappers}; a: ${argsName} }`,
-      selection: `${required ? "ObjectNeedsArgs" : "ObjectWithArgs"}<${target}, ${argsName}>`,
-      nested: true,
-    };
+    const args = argsName ? `; a: ${argsName}${required ? "; q: true" : ""}` : "";
+    return { descriptor: `{ n: "${named.name}"; w: ${wrappers}${args} }`, nested: true };
   };
 
   // The root type first, so the argument interfaces it shares are named after root fields.
@@ -191,7 +177,6 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   }
 
   const types: InterfaceView[] = [];
-  const selections: InterfaceView[] = [];
   const nested: MemberView[] = [];
   for (const type of composite) {
     const own = fieldViews.get(type.name)!;
@@ -209,17 +194,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
       (parent) => !inherited.some((other) => other.getInterfaces().includes(parent as never)),
     );
     const rest = [...own].filter(([name]) => !covered.has(name));
-    const extend = (suffix: string) =>
-      direct.length ? ` extends ${direct.map((p) => `${p.name}${suffix}`).join(", ")}` : "";
+    const heritage = direct.length ? ` extends ${direct.map((p) => p.name).join(", ")}` : "";
     types.push({
       name: type.name,
-      heritage: extend(""),
+      heritage,
       members: rest.map(([name, view]) => ({ name, optional: false, text: view.descriptor })),
-    });
-    selections.push({
-      name: `${type.name}_Selection`,
-      heritage: direct.length ? extend("_Selection") : " extends SelectionKeys",
-      members: rest.map(([name, view]) => ({ name, optional: true, text: view.selection })),
     });
     const nestedNames = [
       ...direct.map((p) => `Nested["${p.name}"]`),
@@ -267,7 +246,6 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     ...directives,
     ...scalars,
     ...types.flatMap((t) => t.members),
-    ...selections.flatMap((t) => [...t.members, { text: t.heritage }]),
   ].map((m) => m.text);
   return {
     imports: RUNTIME_TYPES.filter((name) => {
@@ -281,13 +259,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     leaves: leafMembers,
     args: args.sort(byName),
     types,
-    selections,
     typeIndex: composite.map((t) => ({ name: t.name, optional: false, text: t.name })),
-    selectionIndex: composite.map((t) => ({
-      name: t.name,
-      optional: false,
-      text: `${t.name}_Selection`,
-    })),
     nested,
     possible: composite
       .filter((t) => isInterfaceType(t) || isUnionType(t))
@@ -306,22 +278,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
 }
 
 /** The runtime types a generated module may need; it imports the ones it uses. */
-const RUNTIME_TYPES = [
-  "DateTimeString",
-  "EnumValue",
-  "LeafNeedsArgs",
-  "LeafSelection",
-  "LeafWithArgs",
-  "ObjectNeedsArgs",
-  "ObjectSelection",
-  "ObjectWithArgs",
-  "SelectionKeys",
-];
+const RUNTIME_TYPES = ["DateTimeString", "EnumValue"];
 
-/** One field as the module describes it: its result, its selection value, whether it nests. */
+/** One field as the module describes it: its descriptor, and whether its selection nests. */
 interface FieldView {
   descriptor: string;
-  selection: string;
   nested: boolean;
 }
 

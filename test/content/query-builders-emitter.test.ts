@@ -14,55 +14,43 @@ describe("readFieldMaps", () => {
     {
       given: "type Query { a: String }",
       result: 'Leaves["String"]',
-      selection: "LeafSelection",
       nested: "never",
     },
     {
       given: "type Query { a: [Int!]! }",
       result: 'Leaves["[Int!]!"]',
-      selection: "LeafSelection",
       nested: "never",
     },
     {
       given: "type Query { a(n: Int): [String] }",
       result: 'Leaves["[String]"] & { a: Query_a_Args }',
-      selection: "LeafWithArgs<Query_a_Args>",
       nested: '"a"',
     },
     {
       given: "type Query { a(n: Int!): String }",
-      result: 'Leaves["String"] & { a: Query_a_Args }',
-      selection: "LeafNeedsArgs<Query_a_Args>",
+      result: 'Leaves["String"] & { a: Query_a_Args; q: true }',
       nested: '"a"',
     },
     {
       given: "type Query { a: [T!] } type T { b: Int }",
       result: '{ n: "T"; w: "[!]" }',
-      selection: "ObjectSelection<T_Selection>",
       nested: '"a"',
     },
     {
       given: "type Query { a(n: Int): T! } type T { b: Int }",
       result: '{ n: "T"; w: "!"; a: Query_a_Args }',
-      selection: "ObjectWithArgs<T_Selection, Query_a_Args>",
       nested: '"a"',
     },
     {
       given: "type Query { a(n: Int!): T } type T { b: Int }",
-      result: '{ n: "T"; w: ""; a: Query_a_Args }',
-      selection: "ObjectNeedsArgs<T_Selection, Query_a_Args>",
+      result: '{ n: "T"; w: ""; a: Query_a_Args; q: true }',
       nested: '"a"',
     },
-  ])("describes $given as $result", ({ given, result, selection, nested }) => {
+  ])("describes $given as $result", ({ given, result, nested }) => {
     const maps = view(given);
     expect(maps.types.find((t) => t.name === "Query")?.members).toEqual([
       { name: "a", optional: false, text: result },
     ]);
-    expect(maps.selections.find((t) => t.name === "Query_Selection")).toEqual({
-      name: "Query_Selection",
-      heritage: " extends SelectionKeys",
-      members: [{ name: "a", optional: true, text: selection }],
-    });
     expect(maps.nested.find((t) => t.name === "Query")?.text).toBe(nested);
   });
 
@@ -114,7 +102,7 @@ describe("readFieldMaps", () => {
   });
 
   it("extends an interface whose fields the type repeats unchanged, and lists only its own", () => {
-    const { types, selections, nested, possible } = view(
+    const { types, nested, possible } = view(
       "type Query { e: I } interface I { id: ID } type A implements I { id: ID x: Int } type B implements I { id: ID! }",
     );
     expect(types.find((t) => t.name === "A")).toEqual({
@@ -126,11 +114,6 @@ describe("readFieldMaps", () => {
       name: "B",
       heritage: "",
       members: [{ name: "id", optional: false, text: 'Leaves["ID!"]' }],
-    });
-    expect(selections.find((t) => t.name === "A_Selection")).toEqual({
-      name: "A_Selection",
-      heritage: " extends I_Selection",
-      members: [{ name: "x", optional: true, text: "LeafSelection" }],
     });
     expect(nested.find((t) => t.name === "A")?.text).toBe('Nested["I"]');
     expect(possible).toEqual([{ name: "I", optional: false, text: '"A" | "B"' }]);
@@ -154,17 +137,12 @@ describe("readFieldMaps", () => {
     expect(view.args[0]?.members).toEqual([
       { name: "f", optional: true, text: 'Inputs["F"] | null' },
     ]);
-    expect(view.imports).toEqual(["LeafWithArgs", "SelectionKeys"]);
+    expect(view.imports).toEqual([]);
     const withBoth = readFieldMaps(
       buildSchema("scalar DateTime enum E { A } type Query { a(e: E): DateTime }"),
       "schema.graphql",
     );
-    expect(withBoth.imports).toEqual([
-      "DateTimeString",
-      "EnumValue",
-      "LeafWithArgs",
-      "SelectionKeys",
-    ]);
+    expect(withBoth.imports).toEqual(["DateTimeString", "EnumValue"]);
   });
 
   it("keeps only custom field directives", () => {
@@ -182,8 +160,8 @@ describe("readFieldMaps", () => {
       want: /type "Possible" clashes/,
     },
     {
-      given: "type Query { a: T_Selection } type T_Selection { b: Int }",
-      want: /type "T_Selection" clashes/,
+      given: "type Query { a: T_Args } type T_Args { b: Int }",
+      want: /type "T_Args" clashes/,
     },
     { given: "type Query { query: String }", want: /root field "query" clashes/ },
     { given: "directive @a on FIELD type Query { a: String }", want: /root field "a" clashes/ },

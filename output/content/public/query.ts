@@ -2,17 +2,11 @@
 // To change it, edit templates/content/query.ts.hbs and run `typewire generate`.
 
 // Field maps: what each field returns (leaf results by GraphQL type in `Leaves`; object fields as
-// their named type `n` and wrappers `w`) and what a selection on each type accepts. The runtime's
-// type-level inference reads them through `QuerySchema`.
+// their named type `n` and wrappers `w`), its arguments `a` (`q` when one is required). The
+// runtime's type-level inference reads them through `QuerySchema`.
 import {
   builder,
   type DateTimeString,
-  type LeafNeedsArgs,
-  type LeafSelection,
-  type LeafWithArgs,
-  type ObjectSelection,
-  type ObjectWithArgs,
-  type SelectionKeys,
   directive,
   fragmentOf,
   queryOf,
@@ -290,7 +284,7 @@ interface news_article_Entry_contributors_Args {
 }
 
 interface AssetInterface {
-  _count: Leaves["Int"] & { a: AssetInterface__count_Args };
+  _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
   dateCreated: Leaves["DateTime"];
   dateModified: Leaves["DateTime"];
@@ -322,7 +316,7 @@ interface AssetInterface {
 }
 
 interface CategoryInterface {
-  _count: Leaves["Int"] & { a: AssetInterface__count_Args };
+  _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
   children: { n: "CategoryInterface"; w: "[]" };
   dateCreated: Leaves["DateTime"];
@@ -349,7 +343,7 @@ interface CategoryInterface {
 }
 
 interface EntryInterface {
-  _count: Leaves["Int"] & { a: AssetInterface__count_Args };
+  _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
   children: { n: "EntryInterface"; w: "[]"; a: Query_entries_Args };
   dateCreated: Leaves["DateTime"];
@@ -380,7 +374,7 @@ interface EntryInterface {
 }
 
 interface GlobalSetInterface {
-  _count: Leaves["Int"] & { a: AssetInterface__count_Args };
+  _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
   dateCreated: Leaves["DateTime"];
   dateUpdated: Leaves["DateTime"];
@@ -399,7 +393,7 @@ interface GlobalSetInterface {
 }
 
 interface MatrixBlockInterface {
-  _count: Leaves["Int"] & { a: AssetInterface__count_Args };
+  _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
   dateCreated: Leaves["DateTime"];
   dateUpdated: Leaves["DateTime"];
@@ -435,7 +429,7 @@ interface Query {
 }
 
 interface TagInterface {
-  _count: Leaves["Int"] & { a: AssetInterface__count_Args };
+  _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
   dateCreated: Leaves["DateTime"];
   dateUpdated: Leaves["DateTime"];
@@ -454,7 +448,7 @@ interface TagInterface {
 }
 
 interface UserInterface {
-  _count: Leaves["Int"] & { a: AssetInterface__count_Args };
+  _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
   dateCreated: Leaves["DateTime"];
   dateUpdated: Leaves["DateTime"];
@@ -553,272 +547,6 @@ interface siteInfo_GlobalSet extends GlobalSetInterface {
 
 interface topics_Category extends CategoryInterface {
   description: Leaves["String"];
-}
-
-interface AssetInterface_Selection extends SelectionKeys {
-  _count?: LeafNeedsArgs<AssetInterface__count_Args>;
-  archived?: LeafSelection;
-  dateCreated?: LeafSelection;
-  dateModified?: LeafSelection;
-  dateUpdated?: LeafSelection;
-  enabled?: LeafSelection;
-  extension?: LeafSelection;
-  filename?: LeafSelection;
-  focalPoint?: LeafSelection;
-  folderId?: LeafSelection;
-  hasFocalPoint?: LeafSelection;
-  height?: LeafSelection;
-  id?: LeafSelection;
-  img?: LeafSelection;
-  kind?: LeafSelection;
-  mimeType?: LeafSelection;
-  path?: LeafSelection;
-  searchScore?: LeafSelection;
-  siteId?: LeafSelection;
-  size?: LeafSelection;
-  slug?: LeafSelection;
-  status?: LeafSelection;
-  title?: LeafSelection;
-  trashed?: LeafSelection;
-  uid?: LeafSelection;
-  uri?: LeafSelection;
-  url?: LeafWithArgs<AssetInterface_url_Args>;
-  volumeId?: LeafSelection;
-  width?: LeafSelection;
-}
-
-interface CategoryInterface_Selection extends SelectionKeys {
-  _count?: LeafNeedsArgs<AssetInterface__count_Args>;
-  archived?: LeafSelection;
-  children?: ObjectSelection<CategoryInterface_Selection>;
-  dateCreated?: LeafSelection;
-  dateUpdated?: LeafSelection;
-  enabled?: LeafSelection;
-  groupHandle?: LeafSelection;
-  groupId?: LeafSelection;
-  id?: LeafSelection;
-  level?: LeafSelection;
-  lft?: LeafSelection;
-  parent?: ObjectSelection<CategoryInterface_Selection>;
-  rgt?: LeafSelection;
-  root?: LeafSelection;
-  searchScore?: LeafSelection;
-  siteId?: LeafSelection;
-  slug?: LeafSelection;
-  status?: LeafSelection;
-  structureId?: LeafSelection;
-  title?: LeafSelection;
-  trashed?: LeafSelection;
-  uid?: LeafSelection;
-  uri?: LeafSelection;
-  url?: LeafSelection;
-}
-
-interface EntryInterface_Selection extends SelectionKeys {
-  _count?: LeafNeedsArgs<AssetInterface__count_Args>;
-  archived?: LeafSelection;
-  children?: ObjectWithArgs<EntryInterface_Selection, Query_entries_Args>;
-  dateCreated?: LeafSelection;
-  dateUpdated?: LeafSelection;
-  enabled?: LeafSelection;
-  expiryDate?: LeafSelection;
-  id?: LeafSelection;
-  level?: LeafSelection;
-  lft?: LeafSelection;
-  parent?: ObjectSelection<EntryInterface_Selection>;
-  postDate?: LeafSelection;
-  rgt?: LeafSelection;
-  root?: LeafSelection;
-  searchScore?: LeafSelection;
-  sectionHandle?: LeafSelection;
-  sectionId?: LeafSelection;
-  siteId?: LeafSelection;
-  slug?: LeafSelection;
-  status?: LeafSelection;
-  structureId?: LeafSelection;
-  title?: LeafSelection;
-  trashed?: LeafSelection;
-  typeHandle?: LeafSelection;
-  typeId?: LeafSelection;
-  uid?: LeafSelection;
-  uri?: LeafSelection;
-  url?: LeafSelection;
-}
-
-interface GlobalSetInterface_Selection extends SelectionKeys {
-  _count?: LeafNeedsArgs<AssetInterface__count_Args>;
-  archived?: LeafSelection;
-  dateCreated?: LeafSelection;
-  dateUpdated?: LeafSelection;
-  enabled?: LeafSelection;
-  handle?: LeafSelection;
-  id?: LeafSelection;
-  name?: LeafSelection;
-  searchScore?: LeafSelection;
-  siteId?: LeafSelection;
-  slug?: LeafSelection;
-  status?: LeafSelection;
-  title?: LeafSelection;
-  trashed?: LeafSelection;
-  uid?: LeafSelection;
-  uri?: LeafSelection;
-}
-
-interface MatrixBlockInterface_Selection extends SelectionKeys {
-  _count?: LeafNeedsArgs<AssetInterface__count_Args>;
-  archived?: LeafSelection;
-  dateCreated?: LeafSelection;
-  dateUpdated?: LeafSelection;
-  enabled?: LeafSelection;
-  fieldId?: LeafSelection;
-  id?: LeafSelection;
-  ownerId?: LeafSelection;
-  searchScore?: LeafSelection;
-  siteId?: LeafSelection;
-  slug?: LeafSelection;
-  sortOrder?: LeafSelection;
-  status?: LeafSelection;
-  title?: LeafSelection;
-  trashed?: LeafSelection;
-  typeHandle?: LeafSelection;
-  typeId?: LeafSelection;
-  uid?: LeafSelection;
-  uri?: LeafSelection;
-}
-
-interface Query_Selection extends SelectionKeys {
-  asset?: ObjectWithArgs<AssetInterface_Selection, Query_asset_Args>;
-  assets?: ObjectWithArgs<AssetInterface_Selection, Query_asset_Args>;
-  categories?: ObjectWithArgs<CategoryInterface_Selection, Query_categories_Args>;
-  category?: ObjectWithArgs<CategoryInterface_Selection, Query_categories_Args>;
-  entries?: ObjectWithArgs<EntryInterface_Selection, Query_entries_Args>;
-  entry?: ObjectWithArgs<EntryInterface_Selection, Query_entries_Args>;
-  globalSet?: ObjectWithArgs<GlobalSetInterface_Selection, Query_globalSet_Args>;
-  globalSets?: ObjectWithArgs<GlobalSetInterface_Selection, Query_globalSet_Args>;
-  ping?: LeafSelection;
-  tag?: ObjectWithArgs<TagInterface_Selection, Query_tag_Args>;
-  tags?: ObjectWithArgs<TagInterface_Selection, Query_tag_Args>;
-}
-
-interface TagInterface_Selection extends SelectionKeys {
-  _count?: LeafNeedsArgs<AssetInterface__count_Args>;
-  archived?: LeafSelection;
-  dateCreated?: LeafSelection;
-  dateUpdated?: LeafSelection;
-  enabled?: LeafSelection;
-  groupHandle?: LeafSelection;
-  groupId?: LeafSelection;
-  id?: LeafSelection;
-  searchScore?: LeafSelection;
-  siteId?: LeafSelection;
-  slug?: LeafSelection;
-  status?: LeafSelection;
-  title?: LeafSelection;
-  trashed?: LeafSelection;
-  uid?: LeafSelection;
-  uri?: LeafSelection;
-}
-
-interface UserInterface_Selection extends SelectionKeys {
-  _count?: LeafNeedsArgs<AssetInterface__count_Args>;
-  archived?: LeafSelection;
-  dateCreated?: LeafSelection;
-  dateUpdated?: LeafSelection;
-  email?: LeafSelection;
-  enabled?: LeafSelection;
-  firstName?: LeafSelection;
-  friendlyName?: LeafSelection;
-  fullName?: LeafSelection;
-  id?: LeafSelection;
-  lastName?: LeafSelection;
-  name?: LeafSelection;
-  photo?: ObjectSelection<AssetInterface_Selection>;
-  preferences?: LeafSelection;
-  preferredLanguage?: LeafSelection;
-  searchScore?: LeafSelection;
-  siteId?: LeafSelection;
-  slug?: LeafSelection;
-  status?: LeafSelection;
-  title?: LeafSelection;
-  trashed?: LeafSelection;
-  uid?: LeafSelection;
-  uri?: LeafSelection;
-  username?: LeafSelection;
-}
-
-interface articleBody_callout_BlockType_Selection extends MatrixBlockInterface_Selection {
-  heading?: LeafSelection;
-  highlighted?: LeafSelection;
-  linkedEntry?: ObjectWithArgs<EntryInterface_Selection, Query_entries_Args>;
-  order?: LeafSelection;
-}
-
-interface articleBody_image_BlockType_Selection extends MatrixBlockInterface_Selection {
-  caption?: LeafSelection;
-  image?: ObjectWithArgs<AssetInterface_Selection, Query_asset_Args>;
-}
-
-interface articleBody_quote_BlockType_Selection extends MatrixBlockInterface_Selection {
-  attribution?: LeafSelection;
-  quote?: LeafSelection;
-}
-
-interface articleBody_text_BlockType_Selection extends MatrixBlockInterface_Selection {
-  text?: LeafSelection;
-}
-
-interface homepage_homepage_Entry_Selection extends EntryInterface_Selection {
-  heroImage?: ObjectWithArgs<AssetInterface_Selection, Query_asset_Args>;
-  relatedArticles?: ObjectWithArgs<EntryInterface_Selection, Query_entries_Args>;
-  summary?: LeafSelection;
-}
-
-interface images_Asset_Selection extends AssetInterface_Selection {
-  altText?: LeafSelection;
-  credit?: LeafSelection;
-}
-
-interface keywords_Tag_Selection extends TagInterface_Selection {}
-
-interface news_article_Entry_Selection extends EntryInterface_Selection {
-  articleBody?: ObjectSelection<MatrixBlockInterface_Selection>;
-  contributors?: ObjectWithArgs<UserInterface_Selection, news_article_Entry_contributors_Args>;
-  featured?: LeafSelection;
-  heroImage?: ObjectWithArgs<AssetInterface_Selection, Query_asset_Args>;
-  keywords?: ObjectWithArgs<TagInterface_Selection, Query_tag_Args>;
-  readingTime?: LeafSelection;
-  relatedArticles?: ObjectWithArgs<EntryInterface_Selection, Query_entries_Args>;
-  summary?: LeafSelection;
-  topics?: ObjectWithArgs<CategoryInterface_Selection, Query_categories_Args>;
-}
-
-interface news_video_Entry_Selection extends EntryInterface_Selection {
-  eventDate?: LeafSelection;
-  heroImage?: ObjectWithArgs<AssetInterface_Selection, Query_asset_Args>;
-  rating?: LeafSelection;
-  summary?: LeafSelection;
-  topics?: ObjectWithArgs<CategoryInterface_Selection, Query_categories_Args>;
-  videoUrl?: LeafSelection;
-}
-
-interface pages_page_Entry_Selection extends EntryInterface_Selection {
-  articleBody?: ObjectSelection<MatrixBlockInterface_Selection>;
-  body?: LeafSelection;
-  heroImage?: ObjectWithArgs<AssetInterface_Selection, Query_asset_Args>;
-}
-
-interface pages_redirect_Entry_Selection extends EntryInterface_Selection {
-  relatedArticles?: ObjectWithArgs<EntryInterface_Selection, Query_entries_Args>;
-}
-
-interface siteInfo_GlobalSet_Selection extends GlobalSetInterface_Selection {
-  contactEmail?: LeafSelection;
-  footerNote?: LeafSelection;
-  tagline?: LeafSelection;
-}
-
-interface topics_Category_Selection extends CategoryInterface_Selection {
-  description?: LeafSelection;
 }
 
 /** The fields of each type whose selection takes arguments or a sub-selection. */
@@ -928,29 +656,6 @@ export interface QuerySchema {
     pages_redirect_Entry: pages_redirect_Entry;
     siteInfo_GlobalSet: siteInfo_GlobalSet;
     topics_Category: topics_Category;
-  };
-  selections: {
-    AssetInterface: AssetInterface_Selection;
-    CategoryInterface: CategoryInterface_Selection;
-    EntryInterface: EntryInterface_Selection;
-    GlobalSetInterface: GlobalSetInterface_Selection;
-    MatrixBlockInterface: MatrixBlockInterface_Selection;
-    Query: Query_Selection;
-    TagInterface: TagInterface_Selection;
-    UserInterface: UserInterface_Selection;
-    articleBody_callout_BlockType: articleBody_callout_BlockType_Selection;
-    articleBody_image_BlockType: articleBody_image_BlockType_Selection;
-    articleBody_quote_BlockType: articleBody_quote_BlockType_Selection;
-    articleBody_text_BlockType: articleBody_text_BlockType_Selection;
-    homepage_homepage_Entry: homepage_homepage_Entry_Selection;
-    images_Asset: images_Asset_Selection;
-    keywords_Tag: keywords_Tag_Selection;
-    news_article_Entry: news_article_Entry_Selection;
-    news_video_Entry: news_video_Entry_Selection;
-    pages_page_Entry: pages_page_Entry_Selection;
-    pages_redirect_Entry: pages_redirect_Entry_Selection;
-    siteInfo_GlobalSet: siteInfo_GlobalSet_Selection;
-    topics_Category: topics_Category_Selection;
   };
   nested: Nested;
   possible: Possible;

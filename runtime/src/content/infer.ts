@@ -1,4 +1,14 @@
-import type { DirectiveUse, SchemaShape } from "./schema-shape.js";
+import type {
+  DirectiveUse,
+  LeafNeedsArgs,
+  LeafSelection,
+  LeafWithArgs,
+  ObjectNeedsArgs,
+  ObjectSelection,
+  ObjectWithArgs,
+  SchemaShape,
+  SelectionKeys,
+} from "./schema-shape.js";
 
 // Type-level checking and inference of selections, written for the compiler's cost. Whatever
 // depends on the schema alone was worked out by the generator (leaf result types, wrappers, the
@@ -32,8 +42,25 @@ type Common<X> = {
 
 type Get<T, K> = T[K & keyof T];
 type FieldsOf<Sc extends SchemaShape, N> = Get<Sc["fields"], N>;
-/** What a selection on type `N` accepts, key by key. */
-export type SelectionOf<Sc extends SchemaShape, N> = Get<Sc["selections"], N>;
+/**
+ * What a selection on type `N` accepts, key by key, read off its field descriptors. The compiler
+ * builds it once per type a program selects on, and compares selections with it structurally.
+ */
+export type SelectionOf<Sc extends SchemaShape, N> = SelectionFrom<Sc, FieldsOf<Sc, N>>;
+type SelectionFrom<Sc extends SchemaShape, F> = SelectionKeys & {
+  readonly [K in keyof F]?: SelectionValue<Sc, F[K]>;
+};
+type SelectionValue<Sc extends SchemaShape, D> = D extends { n: infer T }
+  ? D extends { a: infer A }
+    ? D extends { q: true }
+      ? ObjectNeedsArgs<SelectionOf<Sc, T>, A>
+      : ObjectWithArgs<SelectionOf<Sc, T>, A>
+    : ObjectSelection<SelectionOf<Sc, T>>
+  : D extends { a: infer A }
+    ? D extends { q: true }
+      ? LeafNeedsArgs<A>
+      : LeafWithArgs<A>
+    : LeafSelection;
 /** The concrete types a value of type `N` can have. */
 export type PossibleOf<Sc extends SchemaShape, N> = N extends keyof Sc["possible"]
   ? Sc["possible"][N]

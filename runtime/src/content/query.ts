@@ -106,7 +106,7 @@ export function directive<N extends string, A>(name: N): DirectiveHelper<N, A> {
 
 /** The `on` helper, typed for schema `Sc`. */
 export type FragmentHelper<Sc extends SchemaShape> = <
-  P extends keyof Sc["selections"] & string,
+  P extends keyof Sc["fields"] & string,
   const S extends SelectionOf<Sc, P>,
 >(
   type: P,

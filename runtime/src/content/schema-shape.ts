@@ -6,8 +6,6 @@
 export interface SchemaShape {
   /** Result descriptors of the fields of every object and interface type, by type name. */
   fields: object;
-  /** What a selection on every object and interface type accepts, key by key, by type name. */
-  selections: object;
   /** The field names whose selection values need a closer look (arguments or sub-selections). */
   nested: object;
   /** The concrete types behind each interface or union, as a union of names. */
@@ -38,8 +36,11 @@ export interface ObjectField {
   w: string;
 }
 
-/** A field descriptor; `a` holds the argument interface of a field that takes arguments. */
-export type FieldDescriptor = (LeafResult | ObjectField) & { a?: object };
+/**
+ * A field descriptor; `a` holds the argument interface of a field that takes arguments, and `q`
+ * is present when one of them is required.
+ */
+export type FieldDescriptor = (LeafResult | ObjectField) & { a?: object; q?: true };
 
 /** The Atom date-time text the content API returns for an unformatted `DateTime`. */
 export type DateTimeString = `${number}-${number}-${number}T${string}`;
