@@ -75,9 +75,9 @@ type WithArgs<A> = { readonly __args?: ArgsIn<A> };
 
 /**
  * The keys every selection may have besides fields: `__typename`, aliases (`"small: url"`) and
- * inline fragments (`"... on Type"`). Their values are checked by `Exact`. Generated selection
- * interfaces extend it, which also keeps them from being "weak" types (all properties optional),
- * so a selection of aliases or fragments alone is still accepted.
+ * inline fragments (`"... on Type"`). Their values are checked by `Exact`. Every selection type
+ * includes it, which also keeps selection types from being "weak" (all properties optional), so
+ * a selection of aliases or fragments alone is still accepted.
  */
 export interface SelectionKeys {
   readonly __typename?: true;
@@ -85,8 +85,8 @@ export interface SelectionKeys {
   readonly [fragment: `... on ${string}`]: unknown;
 }
 
-// The value types a generated selection interface gives its keys. They take only schema types,
-// so each is instantiated once per argument interface, whatever the number of queries.
+// The value types a selection type gives its keys (see `SelectionOf`). They take only schema
+// types, so each is instantiated once per argument interface, whatever the number of queries.
 /** A leaf field without arguments: `true`, or a directive use around it. */
 export type LeafSelection = Directed<true>;
 /** A leaf field whose arguments are all optional. */
