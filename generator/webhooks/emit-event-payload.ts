@@ -1,3 +1,4 @@
+import { basename, dirname } from "node:path";
 import type { EmittedFile } from "../writer.js";
 import { compareText } from "../writer.js";
 import type { EventPayloadSchema, JsonSchema } from "./payload-schema.js";
@@ -14,11 +15,12 @@ import {
  * Shared objects are imported from `definitions.ts`, never repeated.
  *
  * @example
- * await emitEventPayload(schemas.events[0], "output/webhooks");
+ * await emitEventPayload(schemas.events[0], "output/webhooks", "schemas/webhooks/payloads");
  */
 export async function emitEventPayload(
   schema: EventPayloadSchema,
   outDir: string,
+  schemaDir = dirname(schema.file),
 ): Promise<EmittedFile> {
   const used = new Set<string>();
   const declarations: string[] = [];
@@ -48,7 +50,7 @@ export async function emitEventPayload(
   return {
     outDir,
     path: `payloads/${schema.event}.ts`,
-    source: schema.file,
+    source: `${schemaDir}/${basename(schema.file)}`,
     contents: `${importLine}${declarations.join("\n\n")}\n`,
   };
 }

@@ -1,3 +1,4 @@
+import { basename, dirname } from "node:path";
 import type { EmittedFile } from "../writer.js";
 import type { PayloadSchemas } from "./payload-schema.js";
 import { compilePayloadType, pascalCase, toTypeSchema } from "./payload-type.js";
@@ -7,11 +8,12 @@ import { compilePayloadType, pascalCase, toTypeSchema } from "./payload-type.js"
  * emitted once and referenced by every event's payload type.
  *
  * @example
- * await emitPayloadDefinitions(schemas, "output/webhooks");
+ * await emitPayloadDefinitions(schemas, "output/webhooks", "schemas/webhooks/payloads");
  */
 export async function emitPayloadDefinitions(
   schemas: PayloadSchemas,
   outDir: string,
+  schemaDir = dirname(schemas.definitionsFile),
 ): Promise<EmittedFile> {
   const declarations: string[] = [];
   for (const { name, schema } of schemas.definitions) {
@@ -28,7 +30,7 @@ export async function emitPayloadDefinitions(
   return {
     outDir,
     path: "payloads/definitions.ts",
-    source: schemas.definitionsFile,
+    source: `${schemaDir}/${basename(schemas.definitionsFile)}`,
     contents: `${declarations.join("\n\n")}\n`,
   };
 }

@@ -1,4 +1,5 @@
-import { relative } from "node:path";
+import { dirname, relative, sep } from "node:path";
+import { packageRoot } from "../paths.js";
 import type { TypewireConfig } from "../config.js";
 import type { Target } from "../target.js";
 import type { EmittedFile } from "../writer.js";
@@ -40,11 +41,16 @@ export const webhooksTarget: Target = {
         relative(cwd, webhooks.payloads) || webhooks.payloads,
       );
       checkPayloadTypeNames(table, schemas);
+      // Banners name the schema folder relative to the config file's folder (the package's, for
+      // the bundled inputs), never to where the command runs, so output does not depend on it.
+      const base = config.file ? dirname(config.file) : packageRoot;
+      const schemaDir = relative(base, webhooks.payloads).split(sep).join("/") || ".";
       files.push(
-        await emitPayloadDefinitions(schemas, webhooks.out),
+        await emitPayloadDefinitions(schemas, webhooks.out, schemaDir),
         emitPayloadIndex(table, webhooks.out),
       );
-      for (const event of schemas.events) files.push(await emitEventPayload(event, webhooks.out));
+      for (const event of schemas.events)
+        files.push(await emitEventPayload(event, webhooks.out, schemaDir));
     }
     return files;
   },

@@ -52,6 +52,29 @@ describe("typewire generate (bundled defaults)", () => {
 });
 
 describe("typewire check", () => {
+  it("gives the same output wherever it runs: banners name inputs from the config's folder", async () => {
+    const dir = await tempDir();
+    const payloads = join(packageRoot, "schemas/webhooks/payloads");
+    await writeTree(join(dir, "site"), {
+      "in/events.json": await bundledTable(),
+      "in/payloads/definitions.json": await readFile(join(payloads, "definitions.json"), "utf8"),
+      "typewire.config.json": JSON.stringify({
+        webhooks: { events: "in/events.json", payloads: "in/payloads", out: "gen" },
+      }),
+    });
+    for (const event of Object.keys(JSON.parse(await bundledTable()).events))
+      await writeTree(join(dir, "site/in/payloads"), {
+        [`${event}.json`]: await readFile(join(payloads, `${event}.json`), "utf8"),
+      });
+    expect((await runCli(["generate"], join(dir, "site"))).code).toBe(0);
+    const push = await readFile(join(dir, "site/gen/payloads/push.ts"), "utf8");
+    expect(push).toContain("edit in/payloads/push.json and run");
+    // From the parent folder, as a monorepo's CI would run it.
+    expect(await runCli(["check", "--config", "site/typewire.config.json"], dir)).toMatchObject({
+      code: 0,
+    });
+  });
+
   it("exits 0 when current, and 1 naming each stale, missing or leftover file", async () => {
     const dir = await generatedProject();
     expect(await runCli(["check"], dir)).toMatchObject({ code: 0 });
