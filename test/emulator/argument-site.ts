@@ -1,5 +1,5 @@
 import type { Site } from "../../generator/content/site-model.js";
-import { exampleSite } from "./emulator-harness.js";
+import { exampleSite, wholeSiteScope } from "./emulator-harness.js";
 
 const stamp = {
   dateCreated: "2024-01-01T00:00:00+00:00",
@@ -160,14 +160,7 @@ export function argumentSite(): Site {
       name: "Everything",
       public: true,
       enabled: true,
-      scope: {
-        sections: Object.keys(site.sections),
-        volumes: Object.keys(site.volumes),
-        categoryGroups: Object.keys(site.categoryGroups),
-        tagGroups: Object.keys(site.tagGroups),
-        globalSets: Object.keys(site.globalSets),
-        users: true,
-      },
+      scope: wholeSiteScope(site),
     },
   };
   return site;

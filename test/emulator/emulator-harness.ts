@@ -20,6 +20,18 @@ export function exampleSite(): Site {
   ) as Site;
 }
 
+/** A schema scope that grants every section, volume, group, global set and the users of `site`. */
+export function wholeSiteScope(site: Site) {
+  return {
+    sections: Object.keys(site.sections),
+    volumes: Object.keys(site.volumes),
+    categoryGroups: Object.keys(site.categoryGroups),
+    tagGroups: Object.keys(site.tagGroups),
+    globalSets: Object.keys(site.globalSets),
+    users: true,
+  };
+}
+
 /** Starts an emulator on 127.0.0.1, on a free port, with the test clock. */
 export function startServer(options: ContentServerOptions = {}): Promise<ContentServer> {
   return createContentServer({ port: 0, host: "127.0.0.1", now: () => NOW, ...options });

@@ -7,7 +7,7 @@ import { main } from "../../generator/cli/main.js";
 import { fetchSchema } from "../../generator/content/fetch-schema.js";
 import { buildContentSchema } from "../../generator/content/site-schema.js";
 import type { ContentServer } from "../../emulator/index.js";
-import { PARTNER_TOKEN, exampleSite, startServer } from "./emulator-harness.js";
+import { PARTNER_TOKEN, exampleSite, startServer, wholeSiteScope } from "./emulator-harness.js";
 
 let server: ContentServer;
 beforeAll(async () => {
@@ -39,14 +39,7 @@ it("`typewire introspect --endpoint` against the emulator reproduces the bundled
     name: "Everything",
     accessToken: "all",
     enabled: true,
-    scope: {
-      sections: Object.keys(site.sections),
-      volumes: Object.keys(site.volumes),
-      categoryGroups: Object.keys(site.categoryGroups),
-      tagGroups: Object.keys(site.tagGroups),
-      globalSets: Object.keys(site.globalSets),
-      users: true,
-    },
+    scope: wholeSiteScope(site),
   };
   const full = await startServer({ schemas: { ...site.schemas, everything } });
   const dir = await mkdtemp(join(tmpdir(), "typewire-introspect-"));

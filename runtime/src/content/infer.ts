@@ -40,7 +40,8 @@ type Common<X> = {
   "[!]!": X[];
 };
 
-type Get<T, K> = T[K & keyof T];
+/** `T[K]` when `K` is a key of `T`, else `never`. */
+export type Get<T, K> = T[K & keyof T];
 type FieldsOf<Sc extends SchemaShape, N> = Get<Sc["fields"], N>;
 /**
  * What a selection on type `N` accepts, key by key, read off its field descriptors. The compiler
@@ -80,11 +81,6 @@ type ArgsOf<D> = D extends { a: infer A } ? A : NoArgs;
  */
 export interface Invalid<M extends string> {
   readonly error: M;
-}
-
-/** The mark of a selection key that names no field of the type selected. */
-export interface NotAField {
-  readonly error: "not a field of the type selected";
 }
 
 // Keys every selection on `N` may have; values are checked by the generated selection interface.

@@ -1,4 +1,4 @@
-import type { Checked, Result, SelectionOf, WrapAs } from "./infer.js";
+import type { Checked, Get, Result, SelectionOf, WrapAs } from "./infer.js";
 import { printRoot } from "./print-document.js";
 import type {
   ArgsIn,
@@ -25,7 +25,6 @@ export type ResultOf<Q> = Q extends Query<infer R, unknown> ? R : never;
 export type VariablesOfQuery<Q> = Q extends Query<unknown, infer V> ? V : never;
 
 type Results<S> = { -readonly [K in keyof S]: Get<S[K], typeof resultType> };
-type Get<T, K> = T[K & keyof T];
 type NoArgs = { readonly [name: string]: never };
 type RootArgs<D> = D extends { a: infer A } ? ArgsIn<A> : NoArgs;
 
