@@ -12,6 +12,8 @@ export interface Sample {
 export type Kind = "typewire" | "core" | "peer" | "bare";
 
 export interface Run {
+  /** "together": receivers loaded at the same time on one shared core; "sequential": one at a time. */
+  schedule: "together" | "sequential";
   kinds: readonly Kind[];
   concurrency: readonly number[];
   rounds: number;
@@ -39,13 +41,18 @@ type Outcome = "MET" | "NOT MET" | "NOT MEASURED";
  * is NOT MEASURED, never MET.
  *
  * @example
- * const { text, errors } = report(samples, { kinds, concurrency: [32], rounds: 5, seconds: 2, payloadBytes: 8192 });
+ * const { text, errors } = report(samples, { schedule: "together", kinds, concurrency: [32], rounds: 5, seconds: 2, payloadBytes: 8192 });
  */
 export function report(samples: Map<string, Sample[]>, run: Run): Report {
   const { kinds: KINDS, concurrency: CONCURRENCY, rounds: ROUNDS, seconds: SECONDS } = run;
   const lines = [
-    `payload ${run.payloadBytes} bytes, ${ROUNDS} rounds x ${SECONDS} s per receiver and concurrency`,
+    `payload ${run.payloadBytes} bytes, ${ROUNDS} rounds x ${SECONDS} s per receiver and concurrency, ${run.schedule} schedule`,
     "CPU figures are medians over the rounds; a ratio compares receivers within the same round, then takes the median.",
+    ...(run.schedule === "together"
+      ? [
+          "Receivers ran at the same time on one shared core: req/s is each one's share of that core.",
+        ]
+      : []),
     "",
     "| receiver | connections | req/s | p50 ms | p99 ms | errors | CPU µs/req | CPU vs bare | CPU vs peer |",
     "|---|---|---|---|---|---|---|---|---|",

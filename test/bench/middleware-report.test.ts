@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { type Kind, type Sample, report } from "../../bench/middleware/report.js";
 
-const RUN = { concurrency: [32], rounds: 3, seconds: 2, payloadBytes: 8192 };
+const RUN = {
+  schedule: "together",
+  concurrency: [32],
+  rounds: 3,
+  seconds: 2,
+  payloadBytes: 8192,
+} as const;
 
 /** Three rounds of one receiver at 32 connections, each serving 1000 requests. */
 function rounds(cpuPerRequest: number, errors = 0): Sample[] {
@@ -61,6 +67,22 @@ describe("bench:middleware report", () => {
       /^NOT MET +c=32: errors 9 \(typewire 3, peer 6, bare 0\) \(target 0\)$/,
     );
     expect(result.met).toBe(false);
+  });
+
+  it("names the schedule, and says req/s is a share of one core when receivers ran together", () => {
+    const together = report(samples({ typewire: 100, bare: 100 }), {
+      ...RUN,
+      kinds: ["typewire", "bare"],
+    });
+    expect(together.text).toContain("together schedule");
+    expect(together.text).toContain("req/s is each one's share of that core");
+    const sequential = report(samples({ typewire: 100, bare: 100 }), {
+      ...RUN,
+      schedule: "sequential",
+      kinds: ["typewire", "bare"],
+    });
+    expect(sequential.text).toContain("sequential schedule");
+    expect(sequential.text).not.toContain("share of that core");
   });
 
   it("never calls a target met when its receiver was not run", () => {

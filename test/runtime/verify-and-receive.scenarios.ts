@@ -156,6 +156,29 @@ export function verifyAndReceiveScenarios(label: string): void {
       expect(error.message).toMatch(/payload must be the raw request body/);
     });
 
+    it("reports every failure as a rejection, never a synchronous throw", async () => {
+      const webhooks = new Webhooks({ secret });
+      webhooks.on("push", () => {
+        throw new Error("handler");
+      });
+      const deliveries = [
+        null,
+        { name: "push", payload: {}, signature: hmac(secret, "{}") },
+        { name: "", payload: "{}", signature: hmac(secret, "{}") },
+        { name: "push", payload: "{}", signature: "" },
+        { name: "push", payload: "{}", signature: hmac("other", "{}") },
+        { name: "push", payload: "[1]", signature: hmac(secret, "[1]") },
+        { name: "push", payload: "{}", signature: hmac(secret, "{}") },
+      ];
+      for (const delivery of deliveries) {
+        let result: Promise<void> | undefined;
+        expect(() => {
+          result = webhooks.verifyAndReceive(delivery as never);
+        }).not.toThrow();
+        await expect(result).rejects.toBeInstanceOf(Error);
+      }
+    });
+
     it("rejects with the AggregateError of failing handlers, without a status", async () => {
       const webhooks = new Webhooks({ secret });
       webhooks.on("push", () => {

@@ -6,7 +6,11 @@ import { withEvent } from "./with-event.js";
 
 type Handlers = readonly AnyEventHandlerFunction[] | undefined;
 
-const resolved: Promise<void> = Promise.resolve();
+/**
+ * What `receive` returns when every handler finished synchronously and none failed: one shared,
+ * already resolved promise. The middleware compares against it to answer without a microtask.
+ */
+export const SETTLED: Promise<void> = Promise.resolve();
 
 /**
  * The run of one event's handlers: collects failures and pending promises, then settles as
@@ -89,7 +93,7 @@ export class Dispatch {
 
   finish(): Promise<void> {
     if (this.pending === undefined) {
-      return this.errors === undefined ? resolved : Promise.reject(this.aggregate());
+      return this.errors === undefined ? SETTLED : Promise.reject(this.aggregate());
     }
     return Promise.all(this.pending).then(() => {
       if (this.errors !== undefined) throw this.aggregate();

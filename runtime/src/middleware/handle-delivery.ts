@@ -1,3 +1,4 @@
+import { SETTLED } from "../event-handler/dispatch.js";
 import { WebhookRequestError } from "../webhook-request-error.js";
 import { errorStatus } from "./error-status.js";
 import type { ResolvedOptions } from "./middleware-options.js";
@@ -31,6 +32,18 @@ export function handleDelivery(
   delivery: Delivery,
   done: (reply: Reply) => void,
 ): void {
+  let running: Promise<void>;
+  try {
+    // The delivery already has verifyAndReceive's shape: handed over as is, no copy per request.
+    running = webhooks.verifyAndReceive(delivery);
+  } catch (error) {
+    running = Promise.reject(error);
+  }
+  // Handlers that all finished synchronously: answer now, with no deadline and no microtask.
+  if (running === SETTLED) {
+    done(OK_REPLY);
+    return;
+  }
   let answered = false;
   const deadline = options.deadlines.add(() => {
     answered = true;
@@ -39,31 +52,25 @@ export function handleDelivery(
     );
     done(ACCEPTED_REPLY);
   });
-  const fail = (error: unknown) => {
-    const message = errorMessage(error);
-    const refused = error instanceof WebhookRequestError;
-    (refused ? options.log.warn : options.log.error)(
-      `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${answered ? " after the 202 answer" : ""}: ${message}`,
-    );
-    if (answered) return;
-    answered = true;
-    options.deadlines.remove(deadline);
-    done(errorReply(errorStatus(error), message));
-  };
-  let running: Promise<void>;
-  try {
-    // The delivery already has verifyAndReceive's shape: handed over as is, no copy per request.
-    running = webhooks.verifyAndReceive(delivery);
-  } catch (error) {
-    fail(error);
-    return;
-  }
-  running.then(() => {
-    if (answered) return;
-    answered = true;
-    options.deadlines.remove(deadline);
-    done(OK_REPLY);
-  }, fail);
+  running.then(
+    () => {
+      if (answered) return;
+      answered = true;
+      options.deadlines.remove(deadline);
+      done(OK_REPLY);
+    },
+    (error: unknown) => {
+      const message = errorMessage(error);
+      const refused = error instanceof WebhookRequestError;
+      (refused ? options.log.warn : options.log.error)(
+        `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${answered ? " after the 202 answer" : ""}: ${message}`,
+      );
+      if (answered) return;
+      answered = true;
+      options.deadlines.remove(deadline);
+      done(errorReply(errorStatus(error), message));
+    },
+  );
 }
 
 function errorMessage(error: unknown): string {
