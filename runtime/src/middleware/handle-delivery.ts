@@ -18,7 +18,7 @@ const ACCEPTED_REPLY = jsonReply(202, { ok: true, pending: "handlers are still r
 
 /**
  * Hands one delivery to `verifyAndReceive` and calls `done` once with the reply: 200 when the
- * handlers finish, the error's status (400 for a bad signature or body) or 500 when it rejects,
+ * handlers finish (within this call when they all finished synchronously), the error's status (400 for a bad signature or body) or 500 when it rejects,
  * 202 when the timeout passes first. Failures after a 202 still reach the log (and, through
  * `verifyAndReceive`, the `onError` handlers). Callback-shaped so the node adapter adds no
  * promise of its own.
