@@ -12,8 +12,8 @@ import { type Kind, type Sample, report } from "./report.js";
 // Two schedules (BENCH_SCHEDULE):
 // - "together" (default): in each round every receiver is loaded at the same time, all of them
 //   sharing one core. A shared machine's background load and clock changes then hit every
-//   receiver alike and cancel out of the ratios: two copies of the same receiver measure
-//   within about 0.5% of each other, where one-after-another slices of a few seconds differ by
+//   receiver alike and cancel out of the ratios: two copies of the same receiver measured
+//   within about 1% of each other, where one-after-another slices of a few seconds differ by
 //   up to 10% on these machines.
 // - "sequential": one receiver at a time, order rotated each round (the earlier method).
 
