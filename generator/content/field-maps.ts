@@ -45,7 +45,8 @@ export interface FieldMapsView {
   args: InterfaceView[];
   /** Result descriptors of each object and interface type's fields. */
   types: InterfaceView[];
-  typeIndex: MemberView[];
+  /** Per type, its `TypeInfo`: name, field map, nesting keys, possible types, allowed keys. */
+  typeInfos: MemberView[];
   /** Per type, the fields whose selection values take arguments or sub-selections. */
   nested: MemberView[];
   possible: MemberView[];
@@ -87,6 +88,7 @@ const RESERVED_TYPES = new Set([
   "Nested",
   "Possible",
   "Directives",
+  "Types",
 ]);
 /** Suffix of the names the module gives argument interfaces. */
 const RESERVED_SUFFIXES = ["_Args"];
@@ -160,7 +162,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     }
     const wrappers = JSON.stringify(String(field.type).replace(named.name, ""));
     const args = argsName ? `; a: ${argsName}${required ? "; q: true" : ""}` : "";
-    return { descriptor: `{ n: "${named.name}"; w: ${wrappers}${args} }`, nested: true };
+    return { descriptor: `{ t: Types["${named.name}"]; w: ${wrappers}${args} }`, nested: true };
   };
 
   // The root type first, so the argument interfaces it shares are named after root fields.
@@ -259,7 +261,15 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     leaves: leafMembers,
     args: args.sort(byName),
     types,
-    typeIndex: composite.map((t) => ({ name: t.name, optional: false, text: t.name })),
+    typeInfos: composite.map((t) => {
+      const possible =
+        isInterfaceType(t) || isUnionType(t) ? `Possible["${t.name}"]` : JSON.stringify(t.name);
+      return {
+        name: t.name,
+        optional: false,
+        text: `{ n: "${t.name}"; f: ${t.name}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${t.name} | "__typename" | SpecialKeys }`,
+      };
+    }),
     nested,
     possible: composite
       .filter((t) => isInterfaceType(t) || isUnionType(t))

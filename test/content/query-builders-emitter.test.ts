@@ -33,17 +33,17 @@ describe("readFieldMaps", () => {
     },
     {
       given: "type Query { a: [T!] } type T { b: Int }",
-      result: '{ n: "T"; w: "[!]" }',
+      result: '{ t: Types["T"]; w: "[!]" }',
       nested: '"a"',
     },
     {
       given: "type Query { a(n: Int): T! } type T { b: Int }",
-      result: '{ n: "T"; w: "!"; a: Query_a_Args }',
+      result: '{ t: Types["T"]; w: "!"; a: Query_a_Args }',
       nested: '"a"',
     },
     {
       given: "type Query { a(n: Int!): T } type T { b: Int }",
-      result: '{ n: "T"; w: ""; a: Query_a_Args; q: true }',
+      result: '{ t: Types["T"]; w: ""; a: Query_a_Args; q: true }',
       nested: '"a"',
     },
   ])("describes $given as $result", ({ given, result, nested }) => {
@@ -97,7 +97,7 @@ describe("readFieldMaps", () => {
     );
     expect(args.map((a) => a.name)).toEqual(["Query_many_Args"]);
     expect(types.find((t) => t.name === "T")?.members).toEqual([
-      { name: "kids", optional: false, text: '{ n: "T"; w: "[]"; a: Query_many_Args }' },
+      { name: "kids", optional: false, text: '{ t: Types["T"]; w: "[]"; a: Query_many_Args }' },
     ]);
   });
 
@@ -117,6 +117,19 @@ describe("readFieldMaps", () => {
     });
     expect(nested.find((t) => t.name === "A")?.text).toBe('Nested["I"]');
     expect(possible).toEqual([{ name: "I", optional: false, text: '"A" | "B"' }]);
+  });
+
+  it("describes each type for the checker: possible types, nesting keys and allowed keys", () => {
+    const { typeInfos } = view(
+      "type Query { e: I u: U } interface I { id: ID } type A implements I { id: ID } union U = A",
+    );
+    const info = (name: string) => typeInfos.find((t) => t.name === name)?.text;
+    expect(info("I")).toBe(
+      '{ n: "I"; f: I; x: Nested["I"] | SpecialKeys; p: Pick<Types, Possible["I"]>; k: keyof I | "__typename" | SpecialKeys }',
+    );
+    expect(info("U")).toContain('p: Pick<Types, Possible["U"]>');
+    expect(info("A")).toContain('p: Pick<Types, "A">');
+    expect(typeInfos.map((t) => t.name)).toEqual(["A", "I", "Query", "U"]);
   });
 
   it("sorts types and fields whatever the schema's order", () => {
@@ -159,6 +172,7 @@ describe("readFieldMaps", () => {
       given: "type Query { a: Possible } type Possible { b: Int }",
       want: /type "Possible" clashes/,
     },
+    { given: "type Query { a: Types } type Types { b: Int }", want: /type "Types" clashes/ },
     {
       given: "type Query { a: T_Args } type T_Args { b: Int }",
       want: /type "T_Args" clashes/,

@@ -240,6 +240,14 @@ describe("mistakes are compile errors at depth 1", () => {
     // @ts-expect-error images_Asset is not an entry type
     entries({}, { id: true, ...on("images_Asset", { alt: true }) });
   });
+  it("alias of a field the type does not have", () => {
+    // @ts-expect-error titel
+    entries({}, { "name: titel": true });
+  });
+  it("fragment written by hand instead of with on()", () => {
+    // @ts-expect-error a fragment's selection comes from on(), which checks it
+    entries({}, { id: true, "... on blog_article_Entry": { tags: true } });
+  });
   it("required argument left out", () => {
     // @ts-expect-error _count needs its field argument
     entries({}, { _count: true });
@@ -271,6 +279,14 @@ describe("mistakes are compile errors at depth 3", () => {
     const user = on("User", { email: true });
     // @ts-expect-error User is not an entry type
     entries({}, { children: { children: { id: true, ...user } } });
+  });
+  it("unknown argument on an aliased field", () => {
+    // @ts-expect-error widht
+    entries({}, { author: { photo: { "small: url": { __args: { widht: 300 } } } } });
+  });
+  it("misspelled field inside a fragment at depth 3", () => {
+    // @ts-expect-error tilte
+    entries({}, { children: { children: { ...on("blog_article_Entry", { tilte: true }) } } });
   });
   it("misspelled field inside a fragment", () => {
     const image = { url: true, tilte: true } as const;

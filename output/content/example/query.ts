@@ -2,11 +2,12 @@
 // To change it, edit templates/content/query.ts.hbs and run `typewire generate`.
 
 // Field maps: what each field returns (leaf results by GraphQL type in `Leaves`; object fields as
-// their named type `n` and wrappers `w`), its arguments `a` (`q` when one is required). The
-// runtime's type-level inference reads them through `QuerySchema`.
+// their type's `TypeInfo` `t` and wrappers `w`), its arguments `a` (`q` when one is required). The
+// runtime's type-level inference reads them through `Types`.
 import {
   builder,
   type DateTimeString,
+  type SpecialKeys,
   directive,
   fragmentOf,
   queryOf,
@@ -318,7 +319,7 @@ interface AssetInterface {
 interface CategoryInterface {
   _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
-  children: { n: "CategoryInterface"; w: "[]" };
+  children: { t: Types["CategoryInterface"]; w: "[]" };
   dateCreated: Leaves["DateTime"];
   dateUpdated: Leaves["DateTime"];
   enabled: Leaves["Boolean"];
@@ -327,7 +328,7 @@ interface CategoryInterface {
   id: Leaves["ID"];
   level: Leaves["Int"];
   lft: Leaves["Int"];
-  parent: { n: "CategoryInterface"; w: "" };
+  parent: { t: Types["CategoryInterface"]; w: "" };
   rgt: Leaves["Int"];
   root: Leaves["Int"];
   searchScore: Leaves["String"];
@@ -345,7 +346,7 @@ interface CategoryInterface {
 interface EntryInterface {
   _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
-  children: { n: "EntryInterface"; w: "[]"; a: Query_entries_Args };
+  children: { t: Types["EntryInterface"]; w: "[]"; a: Query_entries_Args };
   dateCreated: Leaves["DateTime"];
   dateUpdated: Leaves["DateTime"];
   enabled: Leaves["Boolean"];
@@ -353,7 +354,7 @@ interface EntryInterface {
   id: Leaves["ID"];
   level: Leaves["Int"];
   lft: Leaves["Int"];
-  parent: { n: "EntryInterface"; w: "" };
+  parent: { t: Types["EntryInterface"]; w: "" };
   postDate: Leaves["DateTime"];
   rgt: Leaves["Int"];
   root: Leaves["Int"];
@@ -415,19 +416,19 @@ interface MatrixBlockInterface {
 }
 
 interface Query {
-  asset: { n: "AssetInterface"; w: ""; a: Query_asset_Args };
-  assets: { n: "AssetInterface"; w: "[]"; a: Query_asset_Args };
-  categories: { n: "CategoryInterface"; w: "[]"; a: Query_categories_Args };
-  category: { n: "CategoryInterface"; w: ""; a: Query_categories_Args };
-  entries: { n: "EntryInterface"; w: "[]"; a: Query_entries_Args };
-  entry: { n: "EntryInterface"; w: ""; a: Query_entries_Args };
-  globalSet: { n: "GlobalSetInterface"; w: ""; a: Query_globalSet_Args };
-  globalSets: { n: "GlobalSetInterface"; w: "[]"; a: Query_globalSet_Args };
+  asset: { t: Types["AssetInterface"]; w: ""; a: Query_asset_Args };
+  assets: { t: Types["AssetInterface"]; w: "[]"; a: Query_asset_Args };
+  categories: { t: Types["CategoryInterface"]; w: "[]"; a: Query_categories_Args };
+  category: { t: Types["CategoryInterface"]; w: ""; a: Query_categories_Args };
+  entries: { t: Types["EntryInterface"]; w: "[]"; a: Query_entries_Args };
+  entry: { t: Types["EntryInterface"]; w: ""; a: Query_entries_Args };
+  globalSet: { t: Types["GlobalSetInterface"]; w: ""; a: Query_globalSet_Args };
+  globalSets: { t: Types["GlobalSetInterface"]; w: "[]"; a: Query_globalSet_Args };
   ping: Leaves["String"];
-  tag: { n: "TagInterface"; w: ""; a: Query_tag_Args };
-  tags: { n: "TagInterface"; w: "[]"; a: Query_tag_Args };
-  user: { n: "UserInterface"; w: ""; a: Query_user_Args };
-  users: { n: "UserInterface"; w: "[]"; a: Query_user_Args };
+  tag: { t: Types["TagInterface"]; w: ""; a: Query_tag_Args };
+  tags: { t: Types["TagInterface"]; w: "[]"; a: Query_tag_Args };
+  user: { t: Types["UserInterface"]; w: ""; a: Query_user_Args };
+  users: { t: Types["UserInterface"]; w: "[]"; a: Query_user_Args };
 }
 
 interface TagInterface {
@@ -466,7 +467,7 @@ interface UserInterface {
   id: Leaves["ID"];
   lastName: Leaves["String"];
   name: Leaves["String"];
-  photo: { n: "AssetInterface"; w: "" };
+  photo: { t: Types["AssetInterface"]; w: "" };
   preferences: Leaves["String"];
   preferredLanguage: Leaves["String"];
   searchScore: Leaves["String"];
@@ -489,13 +490,13 @@ interface announcement_GlobalSet extends GlobalSetInterface {
 interface articleBody_callout_BlockType extends MatrixBlockInterface {
   heading: Leaves["String"];
   highlighted: Leaves["Boolean"];
-  linkedEntry: { n: "EntryInterface"; w: "[]"; a: Query_entries_Args };
+  linkedEntry: { t: Types["EntryInterface"]; w: "[]"; a: Query_entries_Args };
   order: Leaves["Int"];
 }
 
 interface articleBody_image_BlockType extends MatrixBlockInterface {
   caption: Leaves["String"];
-  image: { n: "AssetInterface"; w: "[]"; a: Query_asset_Args };
+  image: { t: Types["AssetInterface"]; w: "[]"; a: Query_asset_Args };
 }
 
 interface articleBody_quote_BlockType extends MatrixBlockInterface {
@@ -510,8 +511,8 @@ interface articleBody_text_BlockType extends MatrixBlockInterface {
 interface documents_Asset extends AssetInterface {}
 
 interface homepage_homepage_Entry extends EntryInterface {
-  heroImage: { n: "AssetInterface"; w: "[]"; a: Query_asset_Args };
-  relatedArticles: { n: "EntryInterface"; w: "[]"; a: Query_entries_Args };
+  heroImage: { t: Types["AssetInterface"]; w: "[]"; a: Query_asset_Args };
+  relatedArticles: { t: Types["EntryInterface"]; w: "[]"; a: Query_entries_Args };
   summary: Leaves["String"];
 }
 
@@ -523,34 +524,34 @@ interface images_Asset extends AssetInterface {
 interface keywords_Tag extends TagInterface {}
 
 interface news_article_Entry extends EntryInterface {
-  articleBody: { n: "MatrixBlockInterface"; w: "[]" };
-  contributors: { n: "UserInterface"; w: "[]"; a: Query_user_Args };
+  articleBody: { t: Types["MatrixBlockInterface"]; w: "[]" };
+  contributors: { t: Types["UserInterface"]; w: "[]"; a: Query_user_Args };
   featured: Leaves["Boolean"];
-  heroImage: { n: "AssetInterface"; w: "[]"; a: Query_asset_Args };
-  keywords: { n: "TagInterface"; w: "[]"; a: Query_tag_Args };
+  heroImage: { t: Types["AssetInterface"]; w: "[]"; a: Query_asset_Args };
+  keywords: { t: Types["TagInterface"]; w: "[]"; a: Query_tag_Args };
   readingTime: Leaves["Int"];
-  relatedArticles: { n: "EntryInterface"; w: "[]"; a: Query_entries_Args };
+  relatedArticles: { t: Types["EntryInterface"]; w: "[]"; a: Query_entries_Args };
   summary: Leaves["String"];
-  topics: { n: "CategoryInterface"; w: "[]"; a: Query_categories_Args };
+  topics: { t: Types["CategoryInterface"]; w: "[]"; a: Query_categories_Args };
 }
 
 interface news_video_Entry extends EntryInterface {
   eventDate: Leaves["DateTime"];
-  heroImage: { n: "AssetInterface"; w: "[]"; a: Query_asset_Args };
+  heroImage: { t: Types["AssetInterface"]; w: "[]"; a: Query_asset_Args };
   rating: Leaves["Float"];
   summary: Leaves["String"];
-  topics: { n: "CategoryInterface"; w: "[]"; a: Query_categories_Args };
+  topics: { t: Types["CategoryInterface"]; w: "[]"; a: Query_categories_Args };
   videoUrl: Leaves["String"];
 }
 
 interface pages_page_Entry extends EntryInterface {
-  articleBody: { n: "MatrixBlockInterface"; w: "[]" };
+  articleBody: { t: Types["MatrixBlockInterface"]; w: "[]" };
   body: Leaves["String"];
-  heroImage: { n: "AssetInterface"; w: "[]"; a: Query_asset_Args };
+  heroImage: { t: Types["AssetInterface"]; w: "[]"; a: Query_asset_Args };
 }
 
 interface pages_redirect_Entry extends EntryInterface {
-  relatedArticles: { n: "EntryInterface"; w: "[]"; a: Query_entries_Args };
+  relatedArticles: { t: Types["EntryInterface"]; w: "[]"; a: Query_entries_Args };
 }
 
 interface siteInfo_GlobalSet extends GlobalSetInterface {
@@ -649,38 +650,187 @@ interface Directives {
 }
 
 /**
+ * Each object, interface and union type as the runtime's type-level inference reads it: its name
+ * `n`, field map `f`, the keys whose selection values nest `x`, its possible types `p` and every key
+ * a selection on it may have `k`.
+ */
+interface Types {
+  AssetInterface: {
+    n: "AssetInterface";
+    f: AssetInterface;
+    x: Nested["AssetInterface"] | SpecialKeys;
+    p: Pick<Types, Possible["AssetInterface"]>;
+    k: keyof AssetInterface | "__typename" | SpecialKeys;
+  };
+  CategoryInterface: {
+    n: "CategoryInterface";
+    f: CategoryInterface;
+    x: Nested["CategoryInterface"] | SpecialKeys;
+    p: Pick<Types, Possible["CategoryInterface"]>;
+    k: keyof CategoryInterface | "__typename" | SpecialKeys;
+  };
+  EntryInterface: {
+    n: "EntryInterface";
+    f: EntryInterface;
+    x: Nested["EntryInterface"] | SpecialKeys;
+    p: Pick<Types, Possible["EntryInterface"]>;
+    k: keyof EntryInterface | "__typename" | SpecialKeys;
+  };
+  GlobalSetInterface: {
+    n: "GlobalSetInterface";
+    f: GlobalSetInterface;
+    x: Nested["GlobalSetInterface"] | SpecialKeys;
+    p: Pick<Types, Possible["GlobalSetInterface"]>;
+    k: keyof GlobalSetInterface | "__typename" | SpecialKeys;
+  };
+  MatrixBlockInterface: {
+    n: "MatrixBlockInterface";
+    f: MatrixBlockInterface;
+    x: Nested["MatrixBlockInterface"] | SpecialKeys;
+    p: Pick<Types, Possible["MatrixBlockInterface"]>;
+    k: keyof MatrixBlockInterface | "__typename" | SpecialKeys;
+  };
+  Query: {
+    n: "Query";
+    f: Query;
+    x: Nested["Query"] | SpecialKeys;
+    p: Pick<Types, "Query">;
+    k: keyof Query | "__typename" | SpecialKeys;
+  };
+  TagInterface: {
+    n: "TagInterface";
+    f: TagInterface;
+    x: Nested["TagInterface"] | SpecialKeys;
+    p: Pick<Types, Possible["TagInterface"]>;
+    k: keyof TagInterface | "__typename" | SpecialKeys;
+  };
+  User: {
+    n: "User";
+    f: User;
+    x: Nested["User"] | SpecialKeys;
+    p: Pick<Types, "User">;
+    k: keyof User | "__typename" | SpecialKeys;
+  };
+  UserInterface: {
+    n: "UserInterface";
+    f: UserInterface;
+    x: Nested["UserInterface"] | SpecialKeys;
+    p: Pick<Types, Possible["UserInterface"]>;
+    k: keyof UserInterface | "__typename" | SpecialKeys;
+  };
+  announcement_GlobalSet: {
+    n: "announcement_GlobalSet";
+    f: announcement_GlobalSet;
+    x: Nested["announcement_GlobalSet"] | SpecialKeys;
+    p: Pick<Types, "announcement_GlobalSet">;
+    k: keyof announcement_GlobalSet | "__typename" | SpecialKeys;
+  };
+  articleBody_callout_BlockType: {
+    n: "articleBody_callout_BlockType";
+    f: articleBody_callout_BlockType;
+    x: Nested["articleBody_callout_BlockType"] | SpecialKeys;
+    p: Pick<Types, "articleBody_callout_BlockType">;
+    k: keyof articleBody_callout_BlockType | "__typename" | SpecialKeys;
+  };
+  articleBody_image_BlockType: {
+    n: "articleBody_image_BlockType";
+    f: articleBody_image_BlockType;
+    x: Nested["articleBody_image_BlockType"] | SpecialKeys;
+    p: Pick<Types, "articleBody_image_BlockType">;
+    k: keyof articleBody_image_BlockType | "__typename" | SpecialKeys;
+  };
+  articleBody_quote_BlockType: {
+    n: "articleBody_quote_BlockType";
+    f: articleBody_quote_BlockType;
+    x: Nested["articleBody_quote_BlockType"] | SpecialKeys;
+    p: Pick<Types, "articleBody_quote_BlockType">;
+    k: keyof articleBody_quote_BlockType | "__typename" | SpecialKeys;
+  };
+  articleBody_text_BlockType: {
+    n: "articleBody_text_BlockType";
+    f: articleBody_text_BlockType;
+    x: Nested["articleBody_text_BlockType"] | SpecialKeys;
+    p: Pick<Types, "articleBody_text_BlockType">;
+    k: keyof articleBody_text_BlockType | "__typename" | SpecialKeys;
+  };
+  documents_Asset: {
+    n: "documents_Asset";
+    f: documents_Asset;
+    x: Nested["documents_Asset"] | SpecialKeys;
+    p: Pick<Types, "documents_Asset">;
+    k: keyof documents_Asset | "__typename" | SpecialKeys;
+  };
+  homepage_homepage_Entry: {
+    n: "homepage_homepage_Entry";
+    f: homepage_homepage_Entry;
+    x: Nested["homepage_homepage_Entry"] | SpecialKeys;
+    p: Pick<Types, "homepage_homepage_Entry">;
+    k: keyof homepage_homepage_Entry | "__typename" | SpecialKeys;
+  };
+  images_Asset: {
+    n: "images_Asset";
+    f: images_Asset;
+    x: Nested["images_Asset"] | SpecialKeys;
+    p: Pick<Types, "images_Asset">;
+    k: keyof images_Asset | "__typename" | SpecialKeys;
+  };
+  keywords_Tag: {
+    n: "keywords_Tag";
+    f: keywords_Tag;
+    x: Nested["keywords_Tag"] | SpecialKeys;
+    p: Pick<Types, "keywords_Tag">;
+    k: keyof keywords_Tag | "__typename" | SpecialKeys;
+  };
+  news_article_Entry: {
+    n: "news_article_Entry";
+    f: news_article_Entry;
+    x: Nested["news_article_Entry"] | SpecialKeys;
+    p: Pick<Types, "news_article_Entry">;
+    k: keyof news_article_Entry | "__typename" | SpecialKeys;
+  };
+  news_video_Entry: {
+    n: "news_video_Entry";
+    f: news_video_Entry;
+    x: Nested["news_video_Entry"] | SpecialKeys;
+    p: Pick<Types, "news_video_Entry">;
+    k: keyof news_video_Entry | "__typename" | SpecialKeys;
+  };
+  pages_page_Entry: {
+    n: "pages_page_Entry";
+    f: pages_page_Entry;
+    x: Nested["pages_page_Entry"] | SpecialKeys;
+    p: Pick<Types, "pages_page_Entry">;
+    k: keyof pages_page_Entry | "__typename" | SpecialKeys;
+  };
+  pages_redirect_Entry: {
+    n: "pages_redirect_Entry";
+    f: pages_redirect_Entry;
+    x: Nested["pages_redirect_Entry"] | SpecialKeys;
+    p: Pick<Types, "pages_redirect_Entry">;
+    k: keyof pages_redirect_Entry | "__typename" | SpecialKeys;
+  };
+  siteInfo_GlobalSet: {
+    n: "siteInfo_GlobalSet";
+    f: siteInfo_GlobalSet;
+    x: Nested["siteInfo_GlobalSet"] | SpecialKeys;
+    p: Pick<Types, "siteInfo_GlobalSet">;
+    k: keyof siteInfo_GlobalSet | "__typename" | SpecialKeys;
+  };
+  topics_Category: {
+    n: "topics_Category";
+    f: topics_Category;
+    x: Nested["topics_Category"] | SpecialKeys;
+    p: Pick<Types, "topics_Category">;
+    k: keyof topics_Category | "__typename" | SpecialKeys;
+  };
+}
+
+/**
  * The whole schema, as the runtime's type-level inference reads it. The interfaces above stay
  * private to this file, so they never clash with the schema's own types in the module's index.
  */
 export interface QuerySchema {
-  fields: {
-    AssetInterface: AssetInterface;
-    CategoryInterface: CategoryInterface;
-    EntryInterface: EntryInterface;
-    GlobalSetInterface: GlobalSetInterface;
-    MatrixBlockInterface: MatrixBlockInterface;
-    Query: Query;
-    TagInterface: TagInterface;
-    User: User;
-    UserInterface: UserInterface;
-    announcement_GlobalSet: announcement_GlobalSet;
-    articleBody_callout_BlockType: articleBody_callout_BlockType;
-    articleBody_image_BlockType: articleBody_image_BlockType;
-    articleBody_quote_BlockType: articleBody_quote_BlockType;
-    articleBody_text_BlockType: articleBody_text_BlockType;
-    documents_Asset: documents_Asset;
-    homepage_homepage_Entry: homepage_homepage_Entry;
-    images_Asset: images_Asset;
-    keywords_Tag: keywords_Tag;
-    news_article_Entry: news_article_Entry;
-    news_video_Entry: news_video_Entry;
-    pages_page_Entry: pages_page_Entry;
-    pages_redirect_Entry: pages_redirect_Entry;
-    siteInfo_GlobalSet: siteInfo_GlobalSet;
-    topics_Category: topics_Category;
-  };
-  nested: Nested;
-  possible: Possible;
+  types: Types;
   inputs: Inputs;
   directives: Directives;
 }
@@ -689,7 +839,7 @@ export interface QuerySchema {
 export const query = /* @__PURE__ */ queryOf<QuerySchema>();
 
 /** An inline fragment on a concrete type, spread into a selection. */
-export const on = /* @__PURE__ */ fragmentOf<QuerySchema>();
+export const on = /* @__PURE__ */ fragmentOf<Types>();
 
 export const formatDateTime = /* @__PURE__ */ directive<
   "formatDateTime",
@@ -701,28 +851,28 @@ export const transform = /* @__PURE__ */ directive<"transform", Directives["tran
 );
 
 /** Queries one asset element. */
-export const asset = /* @__PURE__ */ builder<QuerySchema, Query["asset"]>("asset");
+export const asset = /* @__PURE__ */ builder<Query["asset"]>("asset");
 /** Queries asset elements. */
-export const assets = /* @__PURE__ */ builder<QuerySchema, Query["assets"]>("assets");
+export const assets = /* @__PURE__ */ builder<Query["assets"]>("assets");
 /** Queries category elements. */
-export const categories = /* @__PURE__ */ builder<QuerySchema, Query["categories"]>("categories");
+export const categories = /* @__PURE__ */ builder<Query["categories"]>("categories");
 /** Queries one category element. */
-export const category = /* @__PURE__ */ builder<QuerySchema, Query["category"]>("category");
+export const category = /* @__PURE__ */ builder<Query["category"]>("category");
 /** Queries entry elements. */
-export const entries = /* @__PURE__ */ builder<QuerySchema, Query["entries"]>("entries");
+export const entries = /* @__PURE__ */ builder<Query["entries"]>("entries");
 /** Queries one entry element. */
-export const entry = /* @__PURE__ */ builder<QuerySchema, Query["entry"]>("entry");
+export const entry = /* @__PURE__ */ builder<Query["entry"]>("entry");
 /** Queries one globalSet element. */
-export const globalSet = /* @__PURE__ */ builder<QuerySchema, Query["globalSet"]>("globalSet");
+export const globalSet = /* @__PURE__ */ builder<Query["globalSet"]>("globalSet");
 /** Queries globalSet elements. */
-export const globalSets = /* @__PURE__ */ builder<QuerySchema, Query["globalSets"]>("globalSets");
+export const globalSets = /* @__PURE__ */ builder<Query["globalSets"]>("globalSets");
 /** Health check: returns the string `pong`. */
-export const ping = /* @__PURE__ */ builder<QuerySchema, Query["ping"]>("ping");
+export const ping = /* @__PURE__ */ builder<Query["ping"]>("ping");
 /** Queries one tag element. */
-export const tag = /* @__PURE__ */ builder<QuerySchema, Query["tag"]>("tag");
+export const tag = /* @__PURE__ */ builder<Query["tag"]>("tag");
 /** Queries tag elements. */
-export const tags = /* @__PURE__ */ builder<QuerySchema, Query["tags"]>("tags");
+export const tags = /* @__PURE__ */ builder<Query["tags"]>("tags");
 /** Queries one user element. */
-export const user = /* @__PURE__ */ builder<QuerySchema, Query["user"]>("user");
+export const user = /* @__PURE__ */ builder<Query["user"]>("user");
 /** Queries user elements. */
-export const users = /* @__PURE__ */ builder<QuerySchema, Query["users"]>("users");
+export const users = /* @__PURE__ */ builder<Query["users"]>("users");

@@ -2,7 +2,6 @@ export type {
   Checked,
   Exact,
   Invalid,
-  PossibleOf,
   Result,
   SelectionOf,
   Unwrap,
@@ -32,6 +31,7 @@ export type {
   EnumValue,
   FieldCall,
   FieldDescriptor,
+  FragmentValue,
   LeafNeedsArgs,
   LeafResult,
   LeafSelection,
@@ -42,6 +42,8 @@ export type {
   ObjectWithArgs,
   SelectionKeys,
   SchemaShape,
+  SpecialKeys,
+  TypeInfo,
   Variable,
 } from "./schema-shape.js";
 export type {

@@ -1,22 +1,24 @@
 import type {
   DirectiveUse,
+  fragmentSelection,
   LeafNeedsArgs,
   LeafSelection,
   LeafWithArgs,
   ObjectNeedsArgs,
   ObjectSelection,
   ObjectWithArgs,
-  SchemaShape,
   SelectionKeys,
+  SpecialKeys,
+  TypeInfo,
 } from "./schema-shape.js";
 
 // Type-level checking and inference of selections, written for the compiler's cost. Whatever
-// depends on the schema alone was worked out by the generator (leaf result types, wrappers, the
-// value each selection key accepts), and the generic types below take either schema types or a
-// single key, so the compiler answers them once and reuses the answer for every later query. Work
-// that depends on a user's selection object is done once per object level: one pass for the keys
-// no selection on that type may have, one for the keys that need a closer look (arguments,
-// sub-selections, fragments, aliases), and the result type, which the compiler builds lazily.
+// depends on the schema alone was worked out by the generator (leaf result types, wrappers, each
+// type's key sets, the possible types of each interface), and every type reaches what it needs
+// through its `TypeInfo` instead of looking names up in a schema map. Work that depends on a
+// user's selection object is done once per object level: one comparison for the keys no selection
+// on that type may have, one visit of the keys that need a closer look (arguments, sub-selections,
+// fragments, aliases), and the result type, whose properties the compiler builds when read.
 
 /** The named type inside list and non-null wrappers of GraphQL type text. */
 export type Unwrap<T> = T extends `${infer I}!`
@@ -30,7 +32,6 @@ type WrapList<T, X> = T extends `[${infer I}]` ? Wrap<I, X>[] : X;
 
 /** Applies wrappers written without the type name (`""`, `"!"`, `"[]"`, `"[!]!"`...) to `X`. */
 export type WrapAs<W, X> = W extends keyof Common<X> ? Common<X>[W] : Wrap<`${W & string}`, X>;
-// The shapes a content API uses; deeper nesting goes through `Wrap`.
 type Common<X> = {
   "": X | null;
   "!": X;
@@ -42,36 +43,27 @@ type Common<X> = {
 
 /** `T[K]` when `K` is a key of `T`, else `never`. */
 export type Get<T, K> = T[K & keyof T];
-type FieldsOf<Sc extends SchemaShape, N> = Get<Sc["fields"], N>;
+
 /**
- * What a selection on type `N` accepts, key by key, read off its field descriptors. The compiler
- * builds it once per type a program selects on, and compares selections with it structurally.
+ * What a selection on the type `T` accepts, key by key, read off its field descriptors. The
+ * compiler builds it once per type a program selects on, and compares selections with it
+ * structurally (which checks every value's type, arguments included).
  */
-export type SelectionOf<Sc extends SchemaShape, N> = SelectionFrom<Sc, FieldsOf<Sc, N>>;
-type SelectionFrom<Sc extends SchemaShape, F> = SelectionKeys & {
-  readonly [K in keyof F]?: SelectionValue<Sc, F[K]>;
-};
-type SelectionValue<Sc extends SchemaShape, D> = D extends { n: infer T }
+export type SelectionOf<T extends TypeInfo> = SelectionFrom<T["f"]>;
+type SelectionFrom<F> = SelectionKeys & { readonly [K in keyof F]?: SelectionValue<F[K]> };
+type SelectionValue<D> = D extends { t: infer T extends TypeInfo }
   ? D extends { a: infer A }
     ? D extends { q: true }
-      ? ObjectNeedsArgs<SelectionOf<Sc, T>, A>
-      : ObjectWithArgs<SelectionOf<Sc, T>, A>
-    : ObjectSelection<SelectionOf<Sc, T>>
+      ? ObjectNeedsArgs<SelectionOf<T>, A>
+      : ObjectWithArgs<SelectionOf<T>, A>
+    : ObjectSelection<SelectionOf<T>>
   : D extends { a: infer A }
     ? D extends { q: true }
       ? LeafNeedsArgs<A>
       : LeafWithArgs<A>
     : LeafSelection;
-/** The concrete types a value of type `N` can have. */
-export type PossibleOf<Sc extends SchemaShape, N> = N extends keyof Sc["possible"]
-  ? Sc["possible"][N]
-  : N;
 
-type Alias = `${string}: ${string}`;
 type Fragment = `... on ${string}`;
-type FieldName<K> = K extends `${string}: ${infer F}` ? F : K;
-type OutKey<K> = K extends "__args" | Fragment ? never : K extends `${infer A}: ${string}` ? A : K;
-type FragmentTypes<K> = K extends `... on ${infer P}` ? P : never;
 type NoArgs = Record<never, never>;
 type ArgsOf<D> = D extends { a: infer A } ? A : NoArgs;
 
@@ -83,85 +75,83 @@ export interface Invalid<M extends string> {
   readonly error: M;
 }
 
-// Keys every selection on `N` may have; values are checked by the generated selection interface.
-type Allowed<Sc extends SchemaShape, N> = keyof SelectionOf<Sc, N> | Alias | Fragment | "__args";
-type Nested<Sc extends SchemaShape, N> = Get<Sc["nested"], N> | Alias | Fragment | "__args";
-
 /**
- * What a selection `S` on type `N` must also be, beyond its generated selection interface (which
- * already checks every value's type): no key the type does not have, and, for the keys that need
- * it, the same at the next level down. `A` is the argument interface of the field selected.
+ * What a selection `S` on type `T` must also be, beyond `SelectionOf<T>` (which already checks
+ * every value's type): no key the type does not have, and, for the keys that need it, the same at
+ * the next level down. `A` is the argument interface of the field selected. The usual case (no
+ * unknown key) costs one comparison of key unions, and only the keys in `T["x"]` are visited.
  */
-export type Exact<Sc extends SchemaShape, N, S, A = NoArgs> = {
-  [K in Exclude<keyof S, Allowed<Sc, N>>]: Invalid<`"${K & string}" is not a field of ${N &
-    string}`>;
-} & {
-  [K in Extract<keyof S, Nested<Sc, N>>]: K extends "__args"
-    ? ExactArgs<A, S[K]>
-    : ExactKey<Sc, N, K, S[K]>;
-};
-
-type ExactArgs<A, G> = {
-  [K in Exclude<keyof G, keyof A>]: Invalid<`unknown argument "${K & string}"`>;
-};
-
-// Keys are parsed through aliases that take the key alone, so each key is parsed once.
-type ExactKey<Sc extends SchemaShape, N, K, V> =
-  V extends DirectiveUse<string, unknown, infer Inner>
-    ? { readonly v: ExactKey<Sc, N, K, Inner> }
-    : K extends Fragment
-      ? ExactFragment<Sc, N, FragmentTypes<K>, V>
-      : K extends Alias
-        ? FieldName<K> extends keyof SelectionOf<Sc, N>
-          ? SelectionOf<Sc, N>[FieldName<K>] & ExactField<Sc, Get<FieldsOf<Sc, N>, FieldName<K>>, V>
-          : Invalid<`"${FieldName<K>}" is not a field of ${N & string}`>
-        : ExactField<Sc, Get<FieldsOf<Sc, N>, K>, V>;
-
-type ExactFragment<Sc extends SchemaShape, N, P, V> =
-  P extends PossibleOf<Sc, N>
-    ? SelectionOf<Sc, P> & Exact<Sc, P, V>
-    : Invalid<`${P & string} is not a possible type of ${N & string}`>;
-
-type ExactField<Sc extends SchemaShape, D, V> = V extends true
+export type Exact<T extends TypeInfo, S, A = NoArgs> = (keyof S extends T["k"]
   ? unknown
-  : D extends { n: infer T }
-    ? Exact<Sc, T, V, ArgsOf<D>>
-    : { [K in Exclude<keyof V, "__args">]: Invalid<"a leaf field takes only __args"> } & {
-        readonly __args?: ExactArgs<ArgsOf<D>, Get<V, "__args">>;
-      };
+  : {
+      [K in Exclude<keyof S, T["k"]>]: Invalid<`"${K & string}" is not a field of ${T["n"]}`>;
+    }) & { [K in keyof S & T["x"]]: ExactKey<T, K, S[K], A> };
 
-/** The result of selection `S` on type `N`: a union discriminated by `__typename` when `S` has fragments. */
-export type Result<Sc extends SchemaShape, N, S> = [FragmentTypes<keyof S>] extends [never]
-  ? Fill<Sc, N, S, PossibleOf<Sc, N>>
-  : | Variant<Sc, S, FragmentTypes<keyof S>>
-    | Rest<Sc, N, S, Exclude<PossibleOf<Sc, N>, FragmentTypes<keyof S>>>;
+type ExactArgs<A, G> = keyof G extends keyof A
+  ? unknown
+  : { [K in Exclude<keyof G, keyof A>]: Invalid<`unknown argument "${K & string}"`> };
 
+// A fragment's selection was checked by `on`; here only its type is.
+type ExactKey<T extends TypeInfo, K, V, A> = K extends keyof T["f"]
+  ? ExactField<T["f"][K], V>
+  : K extends "__args"
+    ? ExactArgs<A, V>
+    : K extends `... on ${infer P}`
+      ? P extends keyof T["p"]
+        ? unknown
+        : Invalid<`${P} is not a possible type of ${T["n"]}`>
+      : K extends `${string}: ${infer F}`
+        ? F extends keyof T["f"]
+          ? SelectionValue<T["f"][F]> & ExactField<T["f"][F], V>
+          : Invalid<`"${F}" is not a field of ${T["n"]}`>
+        : unknown;
+
+type ExactField<D, V> = V extends true
+  ? unknown
+  : V extends DirectiveUse<string, unknown, infer Inner>
+    ? { readonly v: ExactField<D, Inner> }
+    : D extends { t: infer T extends TypeInfo }
+      ? Exact<T, V, ArgsOf<D>>
+      : { [K in Exclude<keyof V, "__args">]: Invalid<"a leaf field takes only __args"> } & {
+          readonly __args?: ExactArgs<ArgsOf<D>, Get<V, "__args">>;
+        };
+
+/** The result of selection `S` on type `T`: a union discriminated by `__typename` when `S` has fragments. */
+export type Result<T extends TypeInfo, S> = keyof S & Fragment extends never
+  ? Fill<T, S, keyof T["p"]>
+  : | Variant<T, S, FragmentTypes<keyof S & Fragment>>
+    | Rest<T, S, Exclude<keyof T["p"], FragmentTypes<keyof S & Fragment>>>;
+
+type FragmentOf<V> = Get<V, typeof fragmentSelection>;
+type FragmentTypes<K> = K extends `... on ${infer P}` ? P : never;
 type Typename = { __typename: true };
-type Variant<Sc extends SchemaShape, S, P> = P extends unknown
-  ? Fill<Sc, P, S & Typename & Get<S, `... on ${P & string}`>, P>
+type Variant<T extends TypeInfo, S, P> = P extends keyof T["p"]
+  ? Fill<T["p"][P] & TypeInfo, S & Typename & FragmentOf<Get<S, `... on ${P & string}`>>, P>
   : never;
-type Rest<Sc extends SchemaShape, N, S, P> = [P] extends [never]
-  ? never
-  : Fill<Sc, N, S & Typename, P>;
+type Rest<T extends TypeInfo, S, P> = [P] extends [never] ? never : Fill<T, S & Typename, P>;
 
-type Fill<Sc extends SchemaShape, N, S, Tn> = {
+type OutKey<K> = K extends SpecialKeys ? (K extends `${infer A}: ${string}` ? A : never) : K;
+type FieldName<K> = K extends `${string}: ${infer F}` ? F : K;
+
+// Result properties are worked out only when a program reads them.
+type Fill<T extends TypeInfo, S, Tn> = {
   -readonly [K in keyof S as OutKey<K>]: K extends "__typename"
     ? Tn
-    : FieldResult<Sc, Get<FieldsOf<Sc, N>, FieldName<K>>, S[K]>;
+    : FieldResult<Get<T["f"], FieldName<K>>, S[K]>;
 };
 
 // `true` (the common case) comes first, and depends on the field alone: answered once per field.
-type FieldResult<Sc extends SchemaShape, D, V> = V extends true
+type FieldResult<D, V> = V extends true
   ? Get<D, "r">
   : V extends DirectiveUse<infer Name, unknown, infer Inner>
-    ? D extends { n: string }
-      ? FieldResult<Sc, D, Inner>
+    ? D extends { t: unknown }
+      ? FieldResult<D, Inner>
       : Get<
           D,
           Name extends "formatDateTime" ? "f" : Name extends "markdown" | "transform" ? "s" : "r"
         >
-    : D extends { n: infer T; w: infer W }
-      ? WrapAs<W, Result<Sc, T, V>>
+    : D extends { t: infer T extends TypeInfo; w: infer W }
+      ? WrapAs<W, Result<T, V>>
       : Get<D, "r">;
 
 /**
@@ -169,4 +159,4 @@ type FieldResult<Sc extends SchemaShape, D, V> = V extends true
  * the compiler would work the mapped types out again for every contextual lookup it makes while
  * it infers the selection; behind this conditional it works them out once.
  */
-export type Checked<Sc extends SchemaShape, N, S> = [S] extends [infer T] ? Exact<Sc, N, T> : never;
+export type Checked<T extends TypeInfo, S> = [S] extends [infer X] ? Exact<T, X> : never;

@@ -5,7 +5,9 @@ import type {
   DirectiveUse,
   EnumValue,
   FieldCall,
+  FragmentValue,
   SchemaShape,
+  TypeInfo,
   resultType,
   variableType,
 } from "./schema-shape.js";
@@ -29,11 +31,11 @@ type NoArgs = { readonly [name: string]: never };
 type RootArgs<D> = D extends { a: infer A } ? ArgsIn<A> : NoArgs;
 
 /** The builder of one root field, typed from its descriptor `D`. */
-export type Builder<Sc extends SchemaShape, D> = D extends { n: infer N; w: infer W }
-  ? <const S extends SelectionOf<Sc, N>>(
+export type Builder<D> = D extends { t: infer T extends TypeInfo; w: infer W }
+  ? <const S extends SelectionOf<T>>(
       args: RootArgs<D>,
-      selection: S & Checked<Sc, N, S>,
-    ) => FieldCall<WrapAs<W, Result<Sc, N, S>>>
+      selection: S & Checked<T, S>,
+    ) => FieldCall<WrapAs<W, Result<T, S>>>
   : (args?: RootArgs<D>) => FieldCall<Get<D, "r">>;
 
 /** `query(fields)` or `query(variables, ($) => fields)`, typed for schema `Sc`. */
@@ -78,10 +80,10 @@ export const queryOf = <Sc extends SchemaShape>(): QueryFunction<Sc> =>
  * Makes the builder of root field `name`. Generated modules call it once per root query field.
  *
  * @example
- * export const entries = builder<QuerySchema, Query["entries"]>("entries");
+ * export const entries = builder<Query["entries"]>("entries");
  */
-export function builder<Sc extends SchemaShape, D>(name: string): Builder<Sc, D> {
-  return ((a?: object, s?: object) => ({ f: name, a, s })) as unknown as Builder<Sc, D>;
+export function builder<D>(name: string): Builder<D> {
+  return ((a?: object, s?: object) => ({ f: name, a, s })) as unknown as Builder<D>;
 }
 
 /** A field directive helper: `formatDateTime({ format: "Y-m-d" })`, or wrapping another selection. */
@@ -103,14 +105,14 @@ export function directive<N extends string, A>(name: N): DirectiveHelper<N, A> {
   >;
 }
 
-/** The `on` helper, typed for schema `Sc`. */
-export type FragmentHelper<Sc extends SchemaShape> = <
-  P extends keyof Sc["fields"] & string,
-  const S extends SelectionOf<Sc, P>,
+/** The `on` helper, typed for the `TypeInfo`s `Ts` of a schema, by type name. */
+export type FragmentHelper<Ts extends { [N in keyof Ts]: TypeInfo }> = <
+  P extends keyof Ts & string,
+  const S extends SelectionOf<Ts[P]>,
 >(
   type: P,
-  selection: S & Checked<Sc, P, S>,
-) => { readonly [K in `... on ${P}`]: S };
+  selection: S & Checked<Ts[P], S>,
+) => { readonly [K in `... on ${P}`]: FragmentValue<S> };
 
 /**
  * An inline fragment, spread into a selection. The result becomes a union discriminated by
@@ -122,9 +124,9 @@ export type FragmentHelper<Sc extends SchemaShape> = <
  */
 export const on = (type: string, selection: object) => ({ [`... on ${type}`]: selection });
 
-/** `on`, typed for the generated schema `Sc`. */
-export const fragmentOf = <Sc extends SchemaShape>(): FragmentHelper<Sc> =>
-  on as unknown as FragmentHelper<Sc>;
+/** `on`, typed for the generated `TypeInfo`s `Ts`. */
+export const fragmentOf = <Ts extends { [N in keyof Ts]: TypeInfo }>(): FragmentHelper<Ts> =>
+  on as unknown as FragmentHelper<Ts>;
 
 /**
  * An enum value written literally in arguments (a plain string would print quoted).

@@ -4,17 +4,34 @@
  * values a selection key accepts), so the compiler only has to walk a user's selection.
  */
 export interface SchemaShape {
-  /** Result descriptors of the fields of every object and interface type, by type name. */
-  fields: object;
-  /** The field names whose selection values need a closer look (arguments or sub-selections). */
-  nested: object;
-  /** The concrete types behind each interface or union, as a union of names. */
-  possible: object;
+  /** Every object, interface and union type, described as a `TypeInfo`, by name. */
+  types: object;
   /** Input TypeScript type of every scalar, enum and input object, by GraphQL name. */
   inputs: object;
   /** Argument interfaces of every field directive, by directive name. */
   directives: object;
 }
+
+/**
+ * One object, interface or union type, as the generated module describes it. The checking and
+ * inference types read everything they need from here (no lookups by name), and the generator
+ * works out the key sets in advance, so the compiler does not rebuild them per query.
+ */
+export interface TypeInfo {
+  /** The type's name. */
+  n: string;
+  /** Its field descriptors, by field name (`FieldDescriptor`s). */
+  f: object;
+  /** The keys whose selection values need a closer look: fields with arguments or sub-selections, and `SpecialKeys`. */
+  x: string;
+  /** The concrete types a value of this type can be, by name (itself, for an object type). */
+  p: object;
+  /** Every key a selection on this type may have: its fields, `__typename` and `SpecialKeys`. */
+  k: string;
+}
+
+/** Selection keys that are not field names: arguments, aliases (`"small: url"`) and fragments. */
+export type SpecialKeys = "__args" | `${string}: ${string}` | `... on ${string}`;
 
 /**
  * The result of a leaf field: `r` as the API returns it, `s` once `@markdown` or `@transform` made
@@ -28,11 +45,11 @@ export interface LeafResult {
 }
 
 /**
- * A field whose type is an object, interface or union: its named type `n` and its wrappers `w`,
+ * A field whose type is an object, interface or union: its named type `t` and its wrappers `w`,
  * the GraphQL type with the name left out (`""` nullable, `"!"`, `"[]"`, `"[!]!"` ...).
  */
 export interface ObjectField {
-  n: string;
+  t: TypeInfo;
   w: string;
 }
 
@@ -47,7 +64,16 @@ export type DateTimeString = `${number}-${number}-${number}T${string}`;
 
 declare const variableType: unique symbol;
 declare const resultType: unique symbol;
-export type { resultType, variableType };
+declare const fragmentSelection: unique symbol;
+export type { fragmentSelection, resultType, variableType };
+
+/**
+ * An inline fragment's selection as `on` hands it back, already checked against its type. The
+ * selection a fragment key holds must come from `on`, so it is checked exactly once.
+ */
+export interface FragmentValue<S> {
+  readonly [fragmentSelection]: S;
+}
 
 /** A reference to a declared variable, printed as `$name`. `T` is the value type it accepts. */
 export interface Variable<T> {
@@ -82,7 +108,7 @@ type WithArgs<A> = { readonly __args?: ArgsIn<A> };
 export interface SelectionKeys {
   readonly __typename?: true;
   readonly [alias: `${string}: ${string}`]: unknown;
-  readonly [fragment: `... on ${string}`]: unknown;
+  readonly [fragment: `... on ${string}`]: FragmentValue<unknown>;
 }
 
 // The value types a selection type gives its keys (see `SelectionOf`). They take only schema
