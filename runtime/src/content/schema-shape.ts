@@ -45,8 +45,9 @@ export interface LeafResult {
 }
 
 /**
- * A field whose type is an object, interface or union: its named type `t` and its wrappers `w`,
- * the GraphQL type with the name left out (`""` nullable, `"!"`, `"[]"`, `"[!]!"` ...).
+ * A field whose type is an object, interface or union: the `TypeInfo` `t` of its named type, and
+ * its wrappers `w`, the GraphQL type with the name left out (`""` nullable, `"!"`, `"[]"`,
+ * `"[!]!"` ...).
  */
 export interface ObjectField {
   t: TypeInfo;
@@ -101,9 +102,10 @@ type WithArgs<A> = { readonly __args?: ArgsIn<A> };
 
 /**
  * The keys every selection may have besides fields: `__typename`, aliases (`"small: url"`) and
- * inline fragments (`"... on Type"`). Their values are checked by `Exact`. Every selection type
- * includes it, which also keeps selection types from being "weak" (all properties optional), so
- * a selection of aliases or fragments alone is still accepted.
+ * inline fragments (`"... on Type"`, whose value must come from `on`). Alias values are checked
+ * by `Exact`, fragment values by `on`. Every selection type includes it, which also keeps
+ * selection types from being "weak" (all properties optional), so a selection of aliases or
+ * fragments alone is still accepted.
  */
 export interface SelectionKeys {
   readonly __typename?: true;
