@@ -106,12 +106,15 @@ type ExactKey<T extends TypeInfo, K, V, A> = K extends keyof T["f"]
           : Invalid<`"${F}" is not a field of ${T["n"]}`>
         : unknown;
 
+// The field's kind is settled first, then whether a directive wraps the selection.
 type ExactField<D, V> = V extends true
   ? unknown
-  : V extends DirectiveUse<string, unknown, infer Inner>
-    ? { readonly v: ExactField<D, Inner> }
-    : D extends { t: infer T extends TypeInfo }
-      ? Exact<T, V, ArgsOf<D>>
+  : D extends { t: TypeInfo }
+    ? V extends { "@": string }
+      ? { readonly v: ExactField<D, Get<V, "v">> }
+      : Exact<D["t"], V, ArgsOf<D>>
+    : V extends { "@": string }
+      ? { readonly v: ExactField<D, Get<V, "v">> }
       : { [K in Exclude<keyof V, "__args">]: Invalid<"a leaf field takes only __args"> } & {
           readonly __args?: ExactArgs<ArgsOf<D>, Get<V, "__args">>;
         };
