@@ -15,6 +15,7 @@ export {
   type Query,
   type QueryFunction,
   type ResultOf,
+  type TypeInfos,
   type VariablesOfQuery,
   builder,
   directive,

@@ -105,8 +105,11 @@ export function directive<N extends string, A>(name: N): DirectiveHelper<N, A> {
   >;
 }
 
+/** A schema's `TypeInfo`s, by type name (the generated module's `Types`). */
+export type TypeInfos<Ts> = { [N in keyof Ts]: TypeInfo };
+
 /** The `on` helper, typed for the `TypeInfo`s `Ts` of a schema, by type name. */
-export type FragmentHelper<Ts extends { [N in keyof Ts]: TypeInfo }> = <
+export type FragmentHelper<Ts extends TypeInfos<Ts>> = <
   P extends keyof Ts & string,
   const S extends SelectionOf<Ts[P]>,
 >(
@@ -125,7 +128,7 @@ export type FragmentHelper<Ts extends { [N in keyof Ts]: TypeInfo }> = <
 export const on = (type: string, selection: object) => ({ [`... on ${type}`]: selection });
 
 /** `on`, typed for the generated `TypeInfo`s `Ts`. */
-export const fragmentOf = <Ts extends { [N in keyof Ts]: TypeInfo }>(): FragmentHelper<Ts> =>
+export const fragmentOf = <Ts extends TypeInfos<Ts>>(): FragmentHelper<Ts> =>
   on as unknown as FragmentHelper<Ts>;
 
 /**
