@@ -1,7 +1,16 @@
 // The query builder benchmark: typewire's builders side by side with genql on the same schemas.
 // Run with `npm run bench:content` (optionally `-- 20,200` to choose the Craft-shaped sizes).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -21,6 +30,8 @@ interface Side {
   checkSeconds: number | undefined;
   instantiations: number | undefined;
   errors: string;
+  /** Instantiations per query after the first (the consumer against its cut to one query). */
+  perQuery: number | undefined;
 }
 
 interface Case {
@@ -28,6 +39,10 @@ interface Case {
   entryTypes: number;
   ours: Side;
   genql: Side;
+  /** Ours, with the runtime's exactness check (`Checked`) taken out. */
+  unchecked: Check;
+  /** Ours, with only the barest form of that check. */
+  bare: Check;
 }
 
 // `-- 20,200` chooses the Craft-shaped sizes; `-- none` measures the bundled example alone.
@@ -70,13 +85,16 @@ async function gzipBundle(entry: string, conditions: string[]): Promise<number> 
   return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
 }
 
-function typeCheck(
-  dir: string,
-  file: string,
-): Pick<Side, "checkSeconds" | "instantiations" | "errors"> {
-  const config = join(dir, `tsconfig.${file}.json`);
+type Check = Pick<Side, "checkSeconds" | "instantiations" | "errors">;
+
+/**
+ * Writes the tsconfig that checks `file` alone and returns its path. `runtime` points
+ * `@typewire/runtime/content` at other declaration files than the built runtime's.
+ */
+function checkConfig(dir: string, file: string, name: string, runtime?: string): string {
+  const configFile = join(dir, `tsconfig.${name}.json`);
   writeFileSync(
-    config,
+    configFile,
     JSON.stringify({
       compilerOptions: {
         strict: true,
@@ -87,29 +105,58 @@ function typeCheck(
         lib: ["ES2023", "DOM"],
         types: [],
         skipLibCheck: true,
+        ...(runtime ? { paths: { "@typewire/runtime/content": [runtime] } } : {}),
       },
       files: [`./${file}.ts`],
     }),
   );
+  return configFile;
+}
+
+function checkOnce(configFile: string): Check {
   const tsc = join(repo, "node_modules/typescript/lib/tsc.js");
   const result = run("node", [
     "--max-old-space-size=6144",
     tsc,
     "-p",
-    config,
+    configFile,
     "--extendedDiagnostics",
   ]);
   const number = (label: string) => {
     const match = result.out.match(new RegExp(`^${label}:\\s+([\\d.]+)`, "m"));
     return match ? Number(match[1]) : undefined;
   };
-  const errors = (result.out.match(/error TS\d+/g) ?? []).length;
-  const timedOut = number("Check time") === undefined;
+  const checkSeconds = number("Check time");
+  if (checkSeconds === undefined) {
+    return {
+      checkSeconds,
+      instantiations: undefined,
+      errors: `did not finish in ${TSC_TIMEOUT_MS / 1000} s`,
+    };
+  }
   return {
-    checkSeconds: number("Check time"),
+    checkSeconds,
     instantiations: number("Instantiations"),
-    errors: timedOut ? `did not finish in ${TSC_TIMEOUT_MS / 1000} s` : String(errors),
+    errors: String((result.out.match(/error TS\d+/g) ?? []).length),
   };
+}
+
+/**
+ * Checks each config `rounds` times, taking turns so that the machine's load falls on all of them
+ * alike; the best check time counts (instantiation counts are the same in every run).
+ */
+function checkAlternately(configFiles: string[], rounds: number): Check[] {
+  const best: (Check | undefined)[] = configFiles.map(() => undefined);
+  for (let round = 0; round < rounds; round++) {
+    configFiles.forEach((configFile, index) => {
+      const previous = best[index];
+      if (previous && previous.checkSeconds === undefined) return;
+      const check = checkOnce(configFile);
+      if (!previous || check.checkSeconds === undefined) best[index] = check;
+      else if (check.checkSeconds < previous.checkSeconds!) best[index] = check;
+    });
+  }
+  return best as Check[];
 }
 
 async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): Promise<Case> {
@@ -147,21 +194,47 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
   const genqlSource = genqlConsumer(specs);
   writeFileSync(join(dir, "ours-consumer.ts"), oursSource);
   writeFileSync(join(dir, "genql-consumer.ts"), genqlSource);
+  writeFileSync(join(dir, "ours-first.ts"), oursConsumer(specs.slice(0, 1)));
+  writeFileSync(join(dir, "genql-first.ts"), genqlConsumer(specs.slice(0, 1)));
   writeFileSync(join(dir, "ours-one.ts"), oneQueryProgram(oursSource));
   writeFileSync(join(dir, "genql-one.ts"), oneQueryProgram(genqlSource));
 
-  const side = async (which: "ours" | "genql", generateMs: number): Promise<Side> => ({
+  // The full consumers, and ours against the two ablations (see `ablation`), take turns; the cuts
+  // to the first query only need their instantiation counts.
+  const [oursCheck, genqlCheck, unchecked, bare] = checkAlternately(
+    [
+      checkConfig(dir, "ours-consumer", "ours-consumer"),
+      checkConfig(dir, "genql-consumer", "genql-consumer"),
+      checkConfig(dir, "ours-consumer", "ours-unchecked", uncheckedRuntime),
+      checkConfig(dir, "ours-consumer", "ours-bare", bareRuntime),
+    ],
+    rounds,
+  );
+  const [oursFirst, genqlFirst] = checkAlternately(
+    [checkConfig(dir, "ours-first", "ours-first"), checkConfig(dir, "genql-first", "genql-first")],
+    1,
+  );
+  const side = async (which: "ours" | "genql", generateMs: number, check: Check, first: Check) => ({
     generateMs,
     bytes: folderBytes(join(dir, which)),
     runtimeGzip: await gzipBundle(join(dir, `${which}-one.ts`), ["typewire-source"]),
-    ...typeCheck(dir, `${which}-consumer`),
+    ...check,
+    perQuery: perQuery(check, first),
   });
   return {
     name,
     entryTypes: entryTypes.length,
-    ours: await side("ours", oursMs),
-    genql: await side("genql", genqlMs),
+    ours: await side("ours", oursMs, oursCheck!, oursFirst!),
+    genql: await side("genql", genqlMs, genqlCheck!, genqlFirst!),
+    unchecked: unchecked!,
+    bare: bare!,
   };
+}
+
+/** Instantiations each query after the first adds, on average. */
+function perQuery(all: Check, first: Check): number | undefined {
+  if (all.instantiations === undefined || first.instantiations === undefined) return undefined;
+  return Math.round((all.instantiations - first.instantiations) / (QUERIES - 1));
 }
 
 function slope(cases: Case[], which: "ours" | "genql"): number {
@@ -203,6 +276,49 @@ const runtimeBuild = run("node", [
   "runtime/tsconfig.build.json",
 ]);
 if (!runtimeBuild.ok) throw new Error(`building the runtime failed:\n${runtimeBuild.out}`);
+
+// Two ablations, each a copy of the runtime's content declarations in which `Checked` (the type a
+// builder's selection is intersected with to reject unknown keys) is replaced. The same consumer
+// checked against them shows what that check costs; the rest (checking each value against the
+// schema, inferring the result) stays. "unchecked" takes the check out. "bare" keeps only its
+// barest form: one comparison of key unions per selection object and a visit of each sub-selection,
+// with no look at arguments, fragment types, directives or aliases.
+function ablation(name: string, checked: string): string {
+  const from = join(repo, "runtime/dist/runtime/src/content");
+  const to = join(work, `${name}-runtime`);
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to, { recursive: true });
+  for (const file of readdirSync(from).filter((f) => f.endsWith(".d.ts"))) {
+    copyFileSync(join(from, file), join(to, file));
+  }
+  const infer = join(to, "infer.d.ts");
+  const declaration = /^export type Checked<T extends TypeInfo, S> = [^;]*;$/m;
+  const text = readFileSync(infer, "utf8");
+  if (!declaration.test(text)) {
+    throw new Error(
+      `${infer}: no one-line \`Checked<T, S>\` declaration to replace; update the ablation`,
+    );
+  }
+  writeFileSync(
+    infer,
+    text.replace(declaration, () => checked),
+  );
+  return join(to, "index.d.ts");
+}
+const uncheckedRuntime = ablation(
+  "unchecked",
+  "export type Checked<T extends TypeInfo, S> = unknown;",
+);
+const bareRuntime = ablation(
+  "bare",
+  [
+    "export type Checked<T extends TypeInfo, S> = [S] extends [infer X] ? Bare<T, X> : never;",
+    'type Bare<T extends TypeInfo, S> = keyof S extends T["k"]',
+    '  ? { [K in keyof S & T["x"] & keyof T["f"]]: BareSub<T["f"][K], S[K]> }',
+    '  : Invalid<"unknown key">;',
+    "type BareSub<D, V> = V extends true ? unknown : D extends { t: infer U extends TypeInfo } ? Bare<U, V> : unknown;",
+  ].join("\n"),
+);
 const cases: Case[] = [];
 const example = exampleSchema();
 for (const [name, schema] of [
@@ -243,6 +359,27 @@ if (craft.length > 1) {
     `Generation-time slope over the Craft-shaped schemas (least squares): ours ${slope(craft, "ours").toFixed(2)} ms per entry type, genql ${slope(craft, "genql").toFixed(2)} ms per entry type.`,
   );
 }
+const less = (a: number | undefined, b: number | undefined) =>
+  a !== undefined && b !== undefined ? String(a - b) : "-";
+rows.push(
+  "",
+  "Where the instantiations go. Per query: what each query after the first adds on average (the consumer against its cut to the first query). Then ours with the exactness check as it is, with only its barest form, and with none (see the ablations in run.ts), and what the check costs in each form.",
+  "",
+  "| schema | per query ours / genql | ratio | instantiations: check / bare check / none | cost of the check / of the bare check | genql | tsc errors bare / none |",
+  "|---|---|---|---|---|---|---|",
+  ...cases.map(
+    (c) =>
+      `| ${[
+        c.name,
+        `${c.ours.perQuery ?? "-"} / ${c.genql.perQuery ?? "-"}`,
+        ratio(c.ours.perQuery, c.genql.perQuery),
+        `${c.ours.instantiations ?? "-"} / ${c.bare.instantiations ?? "-"} / ${c.unchecked.instantiations ?? "-"}`,
+        `${less(c.ours.instantiations, c.unchecked.instantiations)} / ${less(c.bare.instantiations, c.unchecked.instantiations)}`,
+        c.genql.instantiations ?? "-",
+        `${c.bare.errors} / ${c.unchecked.errors}`,
+      ].join(" | ")} |`,
+  ),
+);
 const report = `${rows.join("\n")}\n`;
 writeFileSync(join(work, "results.md"), report);
 console.log(report);
