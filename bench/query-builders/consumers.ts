@@ -78,7 +78,7 @@ ${body.join("\n\n")}
 `;
 }
 
-/** A program that sends one query, for the bundle size. */
-export function oneQueryProgram(consumer: string): string {
-  return `${consumer.slice(0, consumer.indexOf("export async function q1()"))}\nq0().then((text) => text);\n`;
+/** A program that sends the one query of a consumer cut to its first query, for the bundle size. */
+export function oneQueryProgram(firstQuery: string): string {
+  return `${firstQuery}\nq0().then((text) => text);\n`;
 }

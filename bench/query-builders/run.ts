@@ -190,14 +190,16 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
     genqlMs = Math.min(genqlMs, genql.ms);
   }
 
-  const oursSource = oursConsumer(specs);
-  const genqlSource = genqlConsumer(specs);
-  writeFileSync(join(dir, "ours-consumer.ts"), oursSource);
-  writeFileSync(join(dir, "genql-consumer.ts"), genqlSource);
-  writeFileSync(join(dir, "ours-first.ts"), oursConsumer(specs.slice(0, 1)));
-  writeFileSync(join(dir, "genql-first.ts"), genqlConsumer(specs.slice(0, 1)));
-  writeFileSync(join(dir, "ours-one.ts"), oneQueryProgram(oursSource));
-  writeFileSync(join(dir, "genql-one.ts"), oneQueryProgram(genqlSource));
+  // Each library's consumer, the same cut to its first query, and a program sending that query.
+  for (const [which, consumer] of [
+    ["ours", oursConsumer],
+    ["genql", genqlConsumer],
+  ] as const) {
+    const first = consumer(specs.slice(0, 1));
+    writeFileSync(join(dir, `${which}-consumer.ts`), consumer(specs));
+    writeFileSync(join(dir, `${which}-first.ts`), first);
+    writeFileSync(join(dir, `${which}-one.ts`), oneQueryProgram(first));
+  }
 
   // The full consumers, and ours against the two ablations (see `ablation`), take turns; the cuts
   // to the first query only need their instantiation counts.
