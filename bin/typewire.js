@@ -12,7 +12,7 @@ if (existsSync(new URL("../runtime/src/index.ts", import.meta.url))) {
     "data:text/javascript,export function resolve(specifier, context, next) { return next(specifier, { ...context, conditions: [...context.conditions, 'typewire-source'] }); }",
   );
 }
-const { main } = await import("../generator/cli/main.ts");
+const { main } = await import("../cli/main.ts");
 const interrupted = new Promise((resolve) => {
   process.once("SIGINT", resolve);
   process.once("SIGTERM", resolve);

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { type Server, createServer } from "node:http";
-import { fileURLToPath } from "node:url";
-import type { Site } from "../generator/content/site-model.js";
+import { bundledFile } from "../input/paths.js";
+import type { Site } from "../site/site-model.js";
 import { handleRequest } from "./handle-request.js";
 import { type Logger, silentLogger } from "./logger.js";
 import { ResultCache } from "./result-cache.js";
@@ -9,7 +9,7 @@ import { type ServerConfig, type ServerConfigInput, resolveServerConfig } from "
 import { SiteStore } from "./site-store.js";
 
 /** The bundled example site, used when no site file is given. */
-export const BUNDLED_SITE = fileURLToPath(new URL("../schemas/content/site.json", import.meta.url));
+export const BUNDLED_SITE = bundledFile("schemas/content/site.json");
 
 export interface ContentServerOptions extends ServerConfigInput {
   /** A site already in memory instead of a site file (no reloads). */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ApiSchemaDefinition } from "../generator/content/site-model.js";
+import type { ApiSchemaDefinition } from "../site/site-model.js";
 import { nextStatusChange } from "./content/status-changes.js";
 import { executeGraphQL } from "./execute-graphql.js";
 import { corsHeaders } from "./http/cors-headers.js";

@@ -1,4 +1,4 @@
-import type { ApiSchemaDefinition, SiteScope } from "../generator/content/site-model.js";
+import type { ApiSchemaDefinition, SiteScope } from "../site/site-model.js";
 import { HttpError } from "./http/http-error.js";
 
 /** The schema a request runs against. */

@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
-import { Ajv } from "ajv";
-import { shapeError } from "../generator/config.js";
-import type { ApiSchemaDefinition } from "../generator/content/site-model.js";
-import { GeneratorError } from "../generator/errors.js";
-import { readJsonSource } from "../generator/json-source.js";
+import { shapeCheck } from "../input/shape-check.js";
+import type { ApiSchemaDefinition } from "../site/site-model.js";
+import { GeneratorError } from "../input/errors.js";
+import { readJsonSource } from "../input/json-source.js";
 
 /** The emulator's settings, with every default filled in. */
 export interface ServerConfig {
@@ -81,12 +79,9 @@ export function checkSchemas(schemas: Record<string, ApiSchemaDefinition>): void
   if (publicCount > 1) throw new TypeError("schemas: only one schema can be public");
 }
 
-const shape = JSON.parse(
-  readFileSync(new URL("./server-config.schema.json", import.meta.url), "utf8"),
-);
-const validateShape = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true }).compile(
-  shape,
-);
+const checkShape = shapeCheck("schemas/content/server-config.schema.json", {
+  allowUnionTypes: true,
+});
 
 /**
  * Reads a server config file (strict JSON): a wrong shape, a duplicate token or a bad date is a
@@ -98,7 +93,7 @@ const validateShape = new Ajv({ allErrors: false, strict: true, allowUnionTypes:
 export async function loadServerConfig(file: string, cwd = process.cwd()): Promise<ServerConfig> {
   const path = resolve(cwd, file);
   const source = await readJsonSource(path, relative(cwd, path) || path);
-  if (!validateShape(source.value)) throw shapeError(validateShape.errors?.[0], source);
+  checkShape(source);
   const { $schema: _, ...raw } = source.value as ServerConfigInput & { $schema?: string };
   try {
     const config = resolveServerConfig({

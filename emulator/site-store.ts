@@ -1,10 +1,10 @@
 import { type FSWatcher, watch } from "node:fs";
 import { basename, dirname } from "node:path";
 import type { GraphQLSchema } from "graphql";
-import { GeneratorError } from "../generator/errors.js";
-import { readSite } from "../generator/content/read-site.js";
-import type { Site } from "../generator/content/site-model.js";
-import { buildContentSchema } from "../generator/content/site-schema.js";
+import { GeneratorError } from "../input/errors.js";
+import { readSite } from "../site/read-site.js";
+import type { Site } from "../site/site-model.js";
+import { buildContentSchema } from "../site/site-schema.js";
 import { type ContentIndex, indexSite } from "./content/index-site.js";
 import type { Logger } from "./logger.js";
 

@@ -1,16 +1,15 @@
-import { readFileSync } from "node:fs";
 import { access } from "node:fs/promises";
-import { dirname, join, relative, resolve } from "node:path";
-import { Ajv, type ErrorObject } from "ajv";
+import { dirname, relative, resolve } from "node:path";
 import {
   type ContentConfig,
   DEFAULT_POLL_SECONDS,
   type RawContentConfig,
   resolveContentConfig,
 } from "./content/content-config.js";
-import { GeneratorError } from "./errors.js";
-import { type JsonSource, readJsonSource } from "./json-source.js";
-import { packageRoot } from "./paths.js";
+import { GeneratorError } from "../input/errors.js";
+import { type JsonSource, readJsonSource } from "../input/json-source.js";
+import { bundledFile } from "../input/paths.js";
+import { shapeCheck } from "../input/shape-check.js";
 
 export interface WebhooksConfig {
   /** The event/action table (absolute path). */
@@ -35,23 +34,22 @@ export const CONFIG_FILE_NAME = "typewire.config.json";
 export function defaultConfig(cwd = process.cwd()): TypewireConfig {
   return {
     webhooks: {
-      events: join(packageRoot, "schemas/webhooks/events.json"),
-      payloads: join(packageRoot, "schemas/webhooks/payloads"),
+      events: bundledFile("schemas/webhooks/events.json"),
+      payloads: bundledFile("schemas/webhooks/payloads"),
       out: resolve(cwd, "output/webhooks"),
     },
     content: {
       out: resolve(cwd, "output/content"),
       schemas: [
-        { name: "example", file: join(packageRoot, "schemas/content/schema.graphql") },
-        { name: "public", file: join(packageRoot, "schemas/content/public.graphql") },
+        { name: "example", file: bundledFile("schemas/content/schema.graphql") },
+        { name: "public", file: bundledFile("schemas/content/public.graphql") },
       ],
       pollSeconds: DEFAULT_POLL_SECONDS,
     },
   };
 }
 
-const schema = JSON.parse(readFileSync(new URL("./config.schema.json", import.meta.url), "utf8"));
-const validateShape = new Ajv({ allErrors: false, strict: true }).compile(schema);
+const checkShape = shapeCheck("schemas/config.schema.json");
 
 /**
  * Loads a config file, or `typewire.config.json` in `cwd` when there is one, or the bundled
@@ -65,7 +63,7 @@ export async function loadConfig(
   if (!file && !(await exists(path))) return defaultConfig(cwd);
   const display = relative(cwd, path) || path;
   const source = await readJsonSource(path, display);
-  if (!validateShape(source.value)) throw shapeError(validateShape.errors?.[0], source);
+  checkShape(source);
   const raw = source.value as {
     webhooks?: { events: string; payloads?: string; out: string };
     content?: RawContentConfig;
@@ -103,37 +101,6 @@ async function requireInput(
     });
   }
   return absolute;
-}
-
-/** Turns the first ajv error into a message that names the field and its line. */
-export function shapeError(error: ErrorObject | undefined, source: JsonSource): GeneratorError {
-  const path = (error?.instancePath ?? "")
-    .split("/")
-    .slice(1)
-    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
-  const params = (error?.params ?? {}) as Record<string, unknown>;
-  let message = error?.message ?? "unexpected value";
-  if (error?.propertyName !== undefined) {
-    // A key that fails `propertyNames`: point at the key itself.
-    path.push(error.propertyName);
-    message = `key "${error.propertyName}" ${message}`;
-  } else if (error?.keyword === "additionalProperties") {
-    path.push(String(params.additionalProperty));
-    message = `unknown key "${params.additionalProperty}"`;
-  } else if (error?.keyword === "required") {
-    message = `missing required key "${params.missingProperty}"`;
-  } else if (error?.keyword === "type") {
-    message = `must be ${withArticle(String(params.type))}`;
-  }
-  return new GeneratorError(message, {
-    file: source.file,
-    ...source.locate(path),
-    ...(path.length > 0 ? { entry: path.join(".") } : {}),
-  });
-}
-
-function withArticle(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Handlebars from "handlebars";
-import { packageRoot } from "./paths.js";
+import { packageRoot } from "../input/paths.js";
 
 const cache = new Map<string, Handlebars.TemplateDelegate>();
 

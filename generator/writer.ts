@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { format } from "prettier";
-import { GeneratorError } from "./errors.js";
+import { GeneratorError } from "../input/errors.js";
 
 /** What an emitter returns: the text of one file, before banner and formatting. */
 export interface EmittedFile {

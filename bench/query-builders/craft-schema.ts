@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { printSchema } from "graphql";
-import type { Site } from "../../generator/content/site-model.js";
-import { buildContentSchema } from "../../generator/content/site-schema.js";
+import type { Site } from "../../site/site-model.js";
+import { buildContentSchema } from "../../site/site-schema.js";
 
 const ENTRY_TYPES_PER_SECTION = 5;
 

@@ -1,4 +1,4 @@
-import type { FieldDefinition, FieldValues } from "../../generator/content/site-model.js";
+import type { FieldDefinition, FieldValues } from "../../site/site-model.js";
 
 export type ElementKind =
   "entry" | "asset" | "category" | "tag" | "user" | "globalSet" | "matrixBlock";

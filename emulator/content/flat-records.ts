@@ -4,13 +4,13 @@ import type {
   Site,
   TagContent,
   UserContent,
-} from "../../generator/content/site-model.js";
+} from "../../site/site-model.js";
 import {
   USER_TYPE_NAME,
   assetTypeName,
   globalSetTypeName,
   tagTypeName,
-} from "../../generator/content/type-names.js";
+} from "../../site/type-names.js";
 import type { ElementRecord } from "./element-record.js";
 import { recordBasics, searchText } from "./record-basics.js";
 

@@ -1,4 +1,4 @@
-import type { SiteScope } from "../../generator/content/site-model.js";
+import type { SiteScope } from "../../site/site-model.js";
 import type { ElementRecord } from "./element-record.js";
 
 /**

@@ -1,8 +1,4 @@
-import {
-  type FieldDefinition,
-  RELATION_KINDS,
-  type Site,
-} from "../../generator/content/site-model.js";
+import { type FieldDefinition, RELATION_KINDS, type Site } from "../../site/site-model.js";
 import { assignStructure } from "./assign-structure.js";
 import type { ElementKind, ElementRecord } from "./element-record.js";
 import { assetRecord, globalSetRecord, tagRecord, userRecord } from "./flat-records.js";

@@ -1,5 +1,5 @@
-import type { FieldDefinition, MatrixBlockContent } from "../../generator/content/site-model.js";
-import { blockTypeName } from "../../generator/content/type-names.js";
+import type { FieldDefinition, MatrixBlockContent } from "../../site/site-model.js";
+import { blockTypeName } from "../../site/type-names.js";
 import type { ElementRecord } from "./element-record.js";
 
 const cache = new WeakMap<ElementRecord, Map<string, ElementRecord[]>>();

@@ -1,4 +1,4 @@
-import type { SiteScope } from "../../generator/content/site-model.js";
+import type { SiteScope } from "../../site/site-model.js";
 import type { ContentIndex } from "./index-site.js";
 
 /** What every resolver needs: the content, the schema's scope and the clock. */

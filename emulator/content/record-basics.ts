@@ -4,7 +4,7 @@ import type {
   FieldValues,
   MatrixBlockContent,
   Site,
-} from "../../generator/content/site-model.js";
+} from "../../site/site-model.js";
 
 /**
  * What every element record starts from: the common fields of the content file, the site id,

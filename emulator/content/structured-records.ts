@@ -1,5 +1,5 @@
-import type { CategoryContent, EntryContent, Site } from "../../generator/content/site-model.js";
-import { categoryTypeName, entryTypeName } from "../../generator/content/type-names.js";
+import type { CategoryContent, EntryContent, Site } from "../../site/site-model.js";
+import { categoryTypeName, entryTypeName } from "../../site/type-names.js";
 import type { ElementRecord } from "./element-record.js";
 import { recordBasics, searchText } from "./record-basics.js";
 

@@ -1,7 +1,7 @@
 import { access } from "node:fs/promises";
 import { resolve } from "node:path";
-import { GeneratorError } from "../errors.js";
-import type { JsonSource } from "../json-source.js";
+import { GeneratorError } from "../../input/errors.js";
+import type { JsonSource } from "../../input/json-source.js";
 
 /** One content API schema to generate a module for. */
 export type ContentSchemaSource =

@@ -1,5 +1,5 @@
 import { type GraphQLSchema, getIntrospectionQuery } from "graphql";
-import { GeneratorError } from "../errors.js";
+import { GeneratorError } from "../../input/errors.js";
 import { messageOf } from "./error-message.js";
 import { schemaFromIntrospection } from "./introspection-result.js";
 

@@ -17,7 +17,7 @@ import {
   isSpecifiedDirective,
   isUnionType,
 } from "graphql";
-import { GeneratorError } from "../errors.js";
+import { GeneratorError } from "../../input/errors.js";
 import { compareText } from "../writer.js";
 
 /** One member of a generated interface: `name?: text;`. */

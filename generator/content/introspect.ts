@@ -1,11 +1,11 @@
 import { extname, relative, resolve, sep } from "node:path";
 import type { GraphQLSchema } from "graphql";
-import { GeneratorError } from "../errors.js";
+import { GeneratorError } from "../../input/errors.js";
 import { type WriteResult, writeFiles } from "../writer.js";
 import { fetchSchema } from "./fetch-schema.js";
-import { readSite } from "./read-site.js";
+import { readSite } from "../../site/read-site.js";
 import { schemaToIntrospectionJson, schemaToSdl } from "./schema-text.js";
-import { buildContentSchema } from "./site-schema.js";
+import { buildContentSchema } from "../../site/site-schema.js";
 
 /** Where `typewire introspect` reads a schema from. */
 export type IntrospectSource =

@@ -1,5 +1,5 @@
 import { type GraphQLSchema, type IntrospectionQuery, buildClientSchema } from "graphql";
-import { GeneratorError, type SourceLocation } from "../errors.js";
+import { GeneratorError, type SourceLocation } from "../../input/errors.js";
 import { messageOf } from "./error-message.js";
 
 /**

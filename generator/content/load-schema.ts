@@ -2,8 +2,8 @@ import { extname } from "node:path";
 import { GraphQLError, type GraphQLSchema, buildASTSchema, parse, validateSchema } from "graphql";
 // graphql-js keeps the located errors of SDL validation here; buildSchema flattens them to text.
 import { validateSDL } from "graphql/validation/validate.js";
-import { GeneratorError } from "../errors.js";
-import { parseJsonSource, readInputFile } from "../json-source.js";
+import { GeneratorError } from "../../input/errors.js";
+import { parseJsonSource, readInputFile } from "../../input/json-source.js";
 import { schemaFromIntrospection } from "./introspection-result.js";
 
 const SDL_EXTENSIONS = new Set([".graphql", ".graphqls", ".gql", ".sdl"]);

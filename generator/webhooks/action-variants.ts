@@ -1,5 +1,5 @@
-import { GeneratorError } from "../errors.js";
-import type { JsonSource } from "../json-source.js";
+import { GeneratorError } from "../../input/errors.js";
+import type { JsonSource } from "../../input/json-source.js";
 import type { EventPayloadSchema, JsonSchema } from "./payload-schema.js";
 
 /** A reference to a definition of the same file: `#/definitions/<name>`. */

@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
-import { Ajv } from "ajv";
-import { shapeError } from "../config.js";
-import { GeneratorError } from "../errors.js";
-import { readJsonSource } from "../json-source.js";
+import { GeneratorError } from "../../input/errors.js";
+import { readJsonSource } from "../../input/json-source.js";
+import { shapeCheck } from "../../input/shape-check.js";
 import { compareText } from "../writer.js";
 
 /** One event of the table with its actions, sorted. */
@@ -18,10 +16,7 @@ export interface EventActionTable {
 }
 
 const NAME = /^[a-z0-9_]+$/;
-const schema = JSON.parse(
-  readFileSync(new URL("../../schemas/webhooks/events.schema.json", import.meta.url), "utf8"),
-);
-const validateShape = new Ajv({ strict: true }).compile(schema);
+const checkShape = shapeCheck("schemas/webhooks/events.schema.json");
 
 /**
  * Reads `events.json`: `{ "events": { "<event>": ["<action>", ...] } }`. Rejects, with file, line
@@ -33,7 +28,7 @@ export async function readEventActionTable(
   displayName = file,
 ): Promise<EventActionTable> {
   const source = await readJsonSource(file, displayName);
-  if (!validateShape(source.value)) throw shapeError(validateShape.errors?.[0], source);
+  checkShape(source);
   const entries = Object.entries((source.value as { events: Record<string, string[]> }).events);
   const events: WebhookEvent[] = [];
   for (const [name, actions] of entries) {

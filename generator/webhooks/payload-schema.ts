@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { GeneratorError } from "../errors.js";
-import { describeFsError } from "../json-source.js";
+import { GeneratorError } from "../../input/errors.js";
+import { describeFsError } from "../../input/json-source.js";
 import { compareText } from "../writer.js";
 import type { EventActionTable } from "./event-action-table.js";
 import { LOCAL_REF, readActionVariants } from "./action-variants.js";

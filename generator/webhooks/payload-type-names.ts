@@ -1,4 +1,4 @@
-import { GeneratorError } from "../errors.js";
+import { GeneratorError } from "../../input/errors.js";
 import type { EventActionTable } from "./event-action-table.js";
 import type { PayloadSchemas } from "./payload-schema.js";
 import { pascalCase, payloadTypeName } from "./payload-type.js";

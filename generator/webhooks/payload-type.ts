@@ -1,5 +1,5 @@
 import { compile } from "json-schema-to-typescript";
-import { GeneratorError } from "../errors.js";
+import { GeneratorError } from "../../input/errors.js";
 import { compareText } from "../writer.js";
 import type { JsonSchema } from "./payload-schema.js";
 

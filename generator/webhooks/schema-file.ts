@@ -1,6 +1,6 @@
 import { Ajv } from "ajv";
-import { GeneratorError } from "../errors.js";
-import { type JsonSource, readJsonSource } from "../json-source.js";
+import { GeneratorError } from "../../input/errors.js";
+import { type JsonSource, readJsonSource } from "../../input/json-source.js";
 
 // Checks each file against the draft-07 meta-schema that ships with ajv, so a typo such as
 // `"type": "strng"` is reported at its line instead of producing a wrong type.

@@ -1,5 +1,5 @@
 import { dirname, relative, sep } from "node:path";
-import { packageRoot } from "../paths.js";
+import { packageRoot } from "../../input/paths.js";
 import type { TypewireConfig } from "../config.js";
 import type { Target } from "../target.js";
 import type { EmittedFile } from "../writer.js";

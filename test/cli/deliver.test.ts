@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createNodeMiddleware } from "@typewire/runtime/middleware";
-import { main } from "../../generator/cli/main.js";
+import { main } from "../../cli/main.js";
 import { listen, type Running } from "../middleware/adapters.js";
 import { recordingWebhooks } from "../middleware/test-webhooks.js";
 

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readSite } from "../../generator/content/read-site.js";
+import { readSite } from "../../site/read-site.js";
 import { schemaToIntrospectionJson, schemaToSdl } from "../../generator/content/schema-text.js";
-import { buildContentSchema } from "../../generator/content/site-schema.js";
-import type { Site } from "../../generator/content/site-model.js";
-import { packageRoot } from "../../generator/paths.js";
+import { buildContentSchema } from "../../site/site-schema.js";
+import type { Site } from "../../site/site-model.js";
+import { packageRoot } from "../../input/paths.js";
 
 const dir = join(packageRoot, "schemas/content");
 const read = (file: string) => readFile(join(dir, file), "utf8");

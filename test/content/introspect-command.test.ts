@@ -3,17 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildClientSchema, printSchema } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSite } from "../../generator/content/read-site.js";
+import { readSite } from "../../site/read-site.js";
 import {
   schemaToIntrospection,
   schemaToIntrospectionJson,
   schemaToSdl,
 } from "../../generator/content/schema-text.js";
-import { buildContentSchema } from "../../generator/content/site-schema.js";
-import type { Site } from "../../generator/content/site-model.js";
-import type { Io } from "../../generator/cli/command.js";
-import { main } from "../../generator/cli/main.js";
-import { packageRoot } from "../../generator/paths.js";
+import { buildContentSchema } from "../../site/site-schema.js";
+import type { Site } from "../../site/site-model.js";
+import type { Io } from "../../cli/command.js";
+import { main } from "../../cli/main.js";
+import { packageRoot } from "../../input/paths.js";
 import { type TestServer, startTestServer } from "./graphql-test-server.js";
 
 const PARTNER_TOKEN = "partner-token-0123456789";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSchemaFile } from "../../generator/content/load-schema.js";
 import { schemaToIntrospection, schemaToSdl } from "../../generator/content/schema-text.js";
-import { packageRoot } from "../../generator/paths.js";
+import { packageRoot } from "../../input/paths.js";
 
 let dir: string;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import { emitQueryBuilders } from "../../generator/content/emit-query-builders.js";
 import { readFieldMaps } from "../../generator/content/field-maps.js";
-import { GeneratorError } from "../../generator/errors.js";
+import { GeneratorError } from "../../input/errors.js";
 import { diffFiles, renderFiles } from "../../generator/writer.js";
 
 const view = (sdl: string) => readFieldMaps(buildSchema(sdl), "schema.graphql");

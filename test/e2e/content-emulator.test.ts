@@ -5,8 +5,8 @@ import { ContentRequestError, createContentClient } from "@typewire/runtime/cont
 import { type GraphQLSchema, buildClientSchema, isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ContentServer, createContentServer } from "../../emulator/index.js";
-import type { Site } from "../../generator/content/site-model.js";
-import { packageRoot } from "../../generator/paths.js";
+import type { Site } from "../../site/site-model.js";
+import { packageRoot } from "../../input/paths.js";
 import { runCli } from "../helpers/temp-project.js";
 import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
 

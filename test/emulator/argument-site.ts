@@ -1,4 +1,4 @@
-import type { Site } from "../../generator/content/site-model.js";
+import type { Site } from "../../site/site-model.js";
 import { exampleSite, wholeSiteScope } from "./emulator-harness.js";
 
 const stamp = {

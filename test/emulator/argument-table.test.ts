@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  COMMON_ARGUMENTS,
-  KIND_ARGUMENTS,
-  QUERY_FIELDS,
-  type Row,
-} from "../../generator/content/api-tables.js";
+import { COMMON_ARGUMENTS, KIND_ARGUMENTS, QUERY_FIELDS, type Row } from "../../site/api-tables.js";
 import type { ContentServer } from "../../emulator/index.js";
 import { argumentSite } from "./argument-site.js";
 import { ids, post, startServer } from "./emulator-harness.js";

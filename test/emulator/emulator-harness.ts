@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Site } from "../../generator/content/site-model.js";
+import type { Site } from "../../site/site-model.js";
 import {
   type ContentServer,
   type ContentServerOptions,

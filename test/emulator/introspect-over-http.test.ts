@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { printSchema } from "graphql";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { main } from "../../generator/cli/main.js";
+import { main } from "../../cli/main.js";
 import { fetchSchema } from "../../generator/content/fetch-schema.js";
-import { buildContentSchema } from "../../generator/content/site-schema.js";
+import { buildContentSchema } from "../../site/site-schema.js";
 import type { ContentServer } from "../../emulator/index.js";
 import { PARTNER_TOKEN, exampleSite, startServer, wholeSiteScope } from "./emulator-harness.js";
 

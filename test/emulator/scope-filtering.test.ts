@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Site } from "../../generator/content/site-model.js";
+import type { Site } from "../../site/site-model.js";
 import type { ContentServer } from "../../emulator/index.js";
 import { argumentSite } from "./argument-site.js";
 import { post, startServer } from "./emulator-harness.js";

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { main } from "../../generator/cli/main.js";
+import { main } from "../../cli/main.js";
 
 function io(cwd: string) {
   let stop!: () => void;

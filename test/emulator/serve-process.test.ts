@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { packageRoot } from "../../generator/paths.js";
+import { packageRoot } from "../../input/paths.js";
 import { tempDir } from "../helpers/temp-project.js";
 
 const bin = join(packageRoot, "bin/typewire.js");

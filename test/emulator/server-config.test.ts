@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GeneratorError } from "../../generator/errors.js";
+import { GeneratorError } from "../../input/errors.js";
 import { loadServerConfig, resolveServerConfig } from "../../emulator/index.js";
 
 let dir: string;

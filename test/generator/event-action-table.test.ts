@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { GeneratorError } from "../../generator/errors.js";
-import { packageRoot } from "../../generator/paths.js";
+import { GeneratorError } from "../../input/errors.js";
+import { packageRoot } from "../../input/paths.js";
 import {
   emitterEventNamesOf,
   readEventActionTable,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TypewireConfig } from "../../generator/config.js";
-import { GeneratorError } from "../../generator/errors.js";
+import { GeneratorError } from "../../input/errors.js";
 import { generate } from "../../generator/generate.js";
 
 const ref = (name: string) => ({ $ref: `definitions.json#/definitions/${name}` });

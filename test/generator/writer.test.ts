@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { GeneratorError } from "../../generator/errors.js";
+import { GeneratorError } from "../../input/errors.js";
 import {
   type EmittedFile,
   banner,

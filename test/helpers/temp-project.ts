@@ -3,8 +3,8 @@ import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from "node:fs/
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { afterEach } from "vitest";
-import type { Io } from "../../generator/cli/command.js";
-import { main } from "../../generator/cli/main.js";
+import type { Io } from "../../cli/command.js";
+import { main } from "../../cli/main.js";
 
 const created: string[] = [];
 

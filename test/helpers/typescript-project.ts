@@ -2,7 +2,7 @@ import { mkdtemp, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
-import { packageRoot } from "../../generator/paths.js";
+import { packageRoot } from "../../input/paths.js";
 
 /**
  * A temporary ES module project outside the repository, with the repository's `node_modules`

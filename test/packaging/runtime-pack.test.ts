@@ -7,7 +7,7 @@ import {
   emitterEventNamesOf,
   readEventActionTable,
 } from "../../generator/webhooks/event-action-table.js";
-import { packageRoot } from "../../generator/paths.js";
+import { packageRoot } from "../../input/paths.js";
 import { tempDir, writeTree } from "../helpers/temp-project.js";
 
 const run = promisify(execFile);

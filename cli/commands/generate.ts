@@ -1,6 +1,6 @@
-import { loadConfig } from "../../config.js";
-import { generate } from "../../generate.js";
-import { watch } from "../../watch.js";
+import { loadConfig } from "../../generator/config.js";
+import { generate } from "../../generator/generate.js";
+import { watch } from "../../generator/watch.js";
 import type { Command } from "../command.js";
 import { formatFailure, formatWriteResult } from "../present.js";
 

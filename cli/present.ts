@@ -1,5 +1,5 @@
-import { GeneratorError } from "../errors.js";
-import type { Difference, WriteResult } from "../writer.js";
+import { GeneratorError } from "../input/errors.js";
+import type { Difference, WriteResult } from "../generator/writer.js";
 import { UsageError } from "./args.js";
 
 /** Summary of a `generate` run. */

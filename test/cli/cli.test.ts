@@ -1,7 +1,7 @@
 import { readFile, writeFile, rm, chmod } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "../../generator/paths.js";
+import { packageRoot } from "../../input/paths.js";
 import { runCli, snapshotDir, tempDir, writeTree } from "../helpers/temp-project.js";
 
 const bundledTable = () => readFile(join(packageRoot, "schemas/webhooks/events.json"), "utf8");

@@ -8,7 +8,7 @@ import {
 } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSchemaFile } from "../../generator/content/load-schema.js";
-import { packageRoot } from "../../generator/paths.js";
+import { packageRoot } from "../../input/paths.js";
 
 // The spec's tables (spec/content-graphql-api.md), copied by hand as "name: Type" so that the
 // test does not share a single line with the generator's own tables: a missing or mistyped

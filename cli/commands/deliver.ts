@@ -1,4 +1,4 @@
-import { type DeliveryResult, sendDelivery } from "../../deliver/send-delivery.js";
+import { type DeliveryResult, sendDelivery } from "../deliver/send-delivery.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../args.js";
 

@@ -1,17 +1,10 @@
-import { readFileSync } from "node:fs";
-import { Ajv } from "ajv";
-import { shapeError } from "../config.js";
-import { GeneratorError } from "../errors.js";
-import { type JsonSource, readJsonSource } from "../json-source.js";
+import { GeneratorError } from "../input/errors.js";
+import { type JsonSource, readJsonSource } from "../input/json-source.js";
+import { shapeCheck } from "../input/shape-check.js";
 import { checkSite } from "./check-site.js";
 import type { Site } from "./site-model.js";
 
-const schema = JSON.parse(
-  readFileSync(new URL("../../schemas/content/site.schema.json", import.meta.url), "utf8"),
-);
-const validateShape = new Ajv({ strict: true, allErrors: false, allowUnionTypes: true }).compile(
-  schema,
-);
+const checkShape = shapeCheck("schemas/content/site.schema.json", { allowUnionTypes: true });
 
 /**
  * Reads a site file (`schemas/content/site.json`): strict JSON, the shape of
@@ -28,7 +21,7 @@ export async function readSite(file: string, displayName = file): Promise<Site> 
 
 /** Validates an already parsed site file; see {@link readSite}. */
 export function siteFromSource(source: JsonSource): Site {
-  if (!validateShape(source.value)) throw shapeError(validateShape.errors?.[0], source);
+  checkShape(source);
   const site = source.value as Site;
   checkSite(site, (message, path) => {
     throw new GeneratorError(message, {

@@ -1,10 +1,10 @@
 import { resolve } from "node:path";
-import { createContentServer } from "../../../emulator/create-content-server.js";
+import { createContentServer } from "../../emulator/create-content-server.js";
 import {
   type ServerConfig,
   loadServerConfig,
   resolveServerConfig,
-} from "../../../emulator/server-config.js";
+} from "../../emulator/server-config.js";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
 

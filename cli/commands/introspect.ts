@@ -4,7 +4,7 @@ import {
   introspectSource,
   schemaTextFor,
   writeSchemaFiles,
-} from "../../content/introspect.js";
+} from "../../generator/content/introspect.js";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { formatWriteResult } from "../present.js";

@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { type GraphQLSchema, graphql, isObjectType, parse, validate } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DateTimeScalar, QueryArgumentScalar } from "../../generator/content/content-scalars.js";
-import { readSite } from "../../generator/content/read-site.js";
-import { buildContentSchema } from "../../generator/content/site-schema.js";
-import type { Site } from "../../generator/content/site-model.js";
-import { packageRoot } from "../../generator/paths.js";
+import { DateTimeScalar, QueryArgumentScalar } from "../../site/content-scalars.js";
+import { readSite } from "../../site/read-site.js";
+import { buildContentSchema } from "../../site/site-schema.js";
+import type { Site } from "../../site/site-model.js";
+import { packageRoot } from "../../input/paths.js";
 
 let site: Site;
 beforeAll(async () => {

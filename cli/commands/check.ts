@@ -1,5 +1,5 @@
-import { loadConfig } from "../../config.js";
-import { check } from "../../generate.js";
+import { loadConfig } from "../../generator/config.js";
+import { check } from "../../generator/generate.js";
 import type { Command } from "../command.js";
 import { formatDifferences } from "../present.js";
 

@@ -1,9 +1,8 @@
 import { resolve } from "node:path";
-// Runtime sources, not the package: the CLI runs through tsx without a build of the runtime.
-import { validateEventName } from "../../runtime/src/webhooks/index.js";
-import { signDelivery } from "../../runtime/src/testing/index.js";
-import { GeneratorError } from "../errors.js";
-import { readJsonSource } from "../json-source.js";
+import { signDelivery } from "@typewire/runtime/testing";
+import { validateEventName } from "@typewire/runtime/webhooks";
+import { GeneratorError } from "../../input/errors.js";
+import { readJsonSource } from "../../input/json-source.js";
 
 /** What `typewire deliver` sends. */
 export interface SendDeliveryOptions {

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSite } from "../../generator/content/read-site.js";
-import type { Site } from "../../generator/content/site-model.js";
-import { GeneratorError } from "../../generator/errors.js";
-import { packageRoot } from "../../generator/paths.js";
+import { readSite } from "../../site/read-site.js";
+import type { Site } from "../../site/site-model.js";
+import { GeneratorError } from "../../input/errors.js";
+import { packageRoot } from "../../input/paths.js";
 
 let dir: string;
 let original: Site;
