@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { format } from "prettier";
 import { GeneratorError } from "../input/errors.js";
 
 /** What an emitter returns: the text of one file, before banner and formatting. */
@@ -31,14 +30,9 @@ export function banner(source: string): string {
 }
 
 /**
- * Options for the pinned formatter. They are fixed here rather than read from a project's own
- * prettier config, so the output is the same on every machine and in every user project.
- */
-const FORMAT_OPTIONS = { parser: "typescript", printWidth: 100, endOfLine: "lf" } as const;
-
-/**
- * Adds the banner and formats every file. Nothing touches the disk here, so a failure in any
- * file leaves every output folder as it was.
+ * Adds the banner to every file. Emitters lay their code out as they print it (see
+ * `generator/print/`), so nothing is formatted afterwards. Nothing touches the disk here, so a
+ * failure in any file leaves every output folder as it was.
  */
 export async function renderFiles(
   files: readonly EmittedFile[],
@@ -63,16 +57,7 @@ export async function renderFiles(
     }
     seen.add(absolutePath);
     const displayPath = relative(cwd, absolutePath).split(sep).join("/");
-    let text: string;
-    try {
-      text = await format(banner(file.source) + file.contents, FORMAT_OPTIONS);
-    } catch (error) {
-      throw new GeneratorError(
-        `generated code for ${displayPath} does not parse, which is a bug in ${file.source}: ${(error as Error).message}`,
-        { file: file.source },
-        { cause: error },
-      );
-    }
+    const text = banner(file.source) + file.contents;
     rendered.push({
       absolutePath,
       displayPath,

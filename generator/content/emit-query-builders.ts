@@ -1,8 +1,22 @@
 import type { GraphQLSchema } from "graphql";
+import { readType } from "../print/read-type.js";
+import {
+  type Declaration,
+  type Member,
+  literal,
+  printDeclarations,
+  printPureCall,
+  typeName,
+} from "../print/ts-syntax.js";
 import { renderTemplate, templatePath } from "../templates.js";
 import type { EmittedFile } from "../writer.js";
 import type { ContentEmitter } from "./content-emitter.js";
-import { readFieldMaps } from "./field-maps.js";
+import {
+  type FieldMapsView,
+  type InterfaceView,
+  type MemberView,
+  readFieldMaps,
+} from "./field-maps.js";
 
 const TEMPLATE = "content/query.ts.hbs";
 
@@ -19,13 +33,12 @@ export function emitQueryBuilders(
   outDir: string,
   file: string,
 ): EmittedFile[] {
-  const view = readFieldMaps(schema, file);
   return [
     {
       outDir,
       path: "query.ts",
       source: templatePath(TEMPLATE),
-      contents: renderTemplate(TEMPLATE, view),
+      contents: renderTemplate(TEMPLATE, layoutQueryView(readFieldMaps(schema, file))),
     },
   ];
 }
@@ -33,3 +46,96 @@ export function emitQueryBuilders(
 /** The query builders as one of the content target's emitters. */
 export const queryBuildersEmitter: ContentEmitter = async (input) =>
   emitQueryBuilders(input.schema, input.outDir, `content schema "${input.name}"`);
+
+/** Blocks of the template, laid out: the template only places them. */
+function layoutQueryView(view: FieldMapsView) {
+  const block = (name: string, members: readonly MemberView[], doc: string) =>
+    print([{ kind: "interface", name, exported: false, members: members.map(member), doc }]);
+  const interfaces = (views: readonly InterfaceView[]) =>
+    print(
+      views.map((v) => ({
+        kind: "interface",
+        name: v.name,
+        exported: false,
+        extends: v.heritage ? v.heritage.replace(/^ extends /, "").split(", ") : [],
+        members: v.members.map(member),
+      })),
+    );
+  return {
+    imports: print([
+      {
+        kind: "import",
+        typeOnly: false,
+        from: "@typewire/runtime/content",
+        names: [
+          "builder",
+          ...view.imports.map((name) => `type ${name}`),
+          "type SpecialKeys",
+          "directive",
+          "fragmentOf",
+          "queryOf",
+        ],
+      },
+    ]),
+    scalars: block("Scalars", view.scalars, "Output types of scalars and enums."),
+    inputs: block(
+      "Inputs",
+      view.inputs,
+      "Input types of scalars, enums and input objects, for variables and arguments.",
+    ),
+    leaves: block(
+      "Leaves",
+      view.leaves,
+      "Leaf results: `r` as returned, `s` as text (`@markdown`, `@transform`), `f` after `@formatDateTime`.",
+    ),
+    args: interfaces(view.args),
+    types: interfaces(view.types),
+    nested: block(
+      "Nested",
+      view.nested,
+      "The fields of each type whose selection takes arguments or a sub-selection.",
+    ),
+    possible: block(
+      "Possible",
+      view.possible,
+      "The concrete types behind each interface and union.",
+    ),
+    directives: block("Directives", view.directives, "Arguments of the field directives."),
+    typeInfos: block(
+      "Types",
+      view.typeInfos,
+      "Each object, interface and union type as the runtime's type-level inference reads it: its name\n`n`, field map `f`, the keys whose selection values nest `x`, its possible types `p` and every key\na selection on it may have `k`.",
+    ),
+    directiveHelpers: view.directives
+      .map((d) =>
+        printPureCall(
+          d.name,
+          "directive",
+          [literal(d.name), typeName(`Directives["${d.name}"]`)],
+          [JSON.stringify(d.name)],
+        ),
+      )
+      .join("\n"),
+    roots: view.roots
+      .map(
+        (root) =>
+          (root.description ? `/** ${root.description} */\n` : "") +
+          printPureCall(
+            root.name,
+            "builder",
+            [typeName(`${root.root}["${root.name}"]`)],
+            [JSON.stringify(root.name)],
+          ),
+      )
+      .join("\n"),
+  };
+}
+
+function member(view: MemberView): Member {
+  const name = view.name.startsWith('"') ? (JSON.parse(view.name) as string) : view.name;
+  return { kind: "property", name, optional: view.optional, type: readType(view.text) };
+}
+
+function print(declarations: readonly Declaration[]): string {
+  return declarations.length === 0 ? "" : printDeclarations(declarations).trimEnd();
+}

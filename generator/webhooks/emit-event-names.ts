@@ -1,3 +1,4 @@
+import { printConstArray, stringLiteral } from "../print/ts-syntax.js";
 import { renderTemplate, templatePath } from "../templates.js";
 import type { EmittedFile } from "../writer.js";
 import { type EventActionTable, emitterEventNamesOf } from "./event-action-table.js";
@@ -10,6 +11,8 @@ export function emitEventNames(table: EventActionTable, outDir: string): Emitted
     outDir,
     path: "event-names.ts",
     source: templatePath(TEMPLATE),
-    contents: renderTemplate(TEMPLATE, { names: emitterEventNamesOf(table) }),
+    contents: renderTemplate(TEMPLATE, {
+      names: printConstArray("emitterEventNames", emitterEventNamesOf(table).map(stringLiteral)),
+    }),
   };
 }

@@ -1,13 +1,10 @@
 import { basename, dirname } from "node:path";
 import type { EmittedFile } from "../writer.js";
 import { compareText } from "../writer.js";
+import { type Declaration, printDeclarations, typeName, union } from "../print/ts-syntax.js";
 import type { EventPayloadSchema, JsonSchema } from "./payload-schema.js";
-import {
-  compilePayloadType,
-  flattenVariant,
-  payloadTypeName,
-  toTypeSchema,
-} from "./payload-type.js";
+import { definitionRef, flattenVariant, payloadTypeName } from "./payload-type.js";
+import { schemaDeclaration } from "./schema-type.js";
 
 /**
  * `payloads/<event>.ts`: one interface per action (`IssuesOpenedEvent`, ...) and the union of them
@@ -17,40 +14,51 @@ import {
  * @example
  * await emitEventPayload(schemas.events[0], "output/webhooks", "schemas/webhooks/payloads");
  */
-export async function emitEventPayload(
+export function emitEventPayload(
   schema: EventPayloadSchema,
   outDir: string,
   schemaDir = dirname(schema.file),
-): Promise<EmittedFile> {
+): EmittedFile {
   const used = new Set<string>();
-  const declarations: string[] = [];
-  const compileOne = async (flat: JsonSchema, name: string, entry: string) =>
-    compilePayloadType(toTypeSchema(flat, used) as JsonSchema, name, schema.file, entry);
+  const refName = definitionRef(used);
+  const declare = (flat: JsonSchema, name: string, entry: string) =>
+    schemaDeclaration(flat, name, refName, { file: schema.file, entry });
   const eventType = payloadTypeName(schema.event);
+  const declarations: Declaration[] = [];
   if (schema.variants.length === 0) {
-    declarations.push(
-      await compileOne(flattenVariant(schema.root, undefined), eventType, schema.event),
-    );
+    declarations.push(declare(flattenVariant(schema.root, undefined), eventType, schema.event));
   } else {
     const names = schema.variants.map(({ action }) => payloadTypeName(schema.event, action));
-    declarations.push(
-      `/** The \`${schema.event}\` payload of any action. */\nexport type ${eventType} = ${names.join(" | ")};`,
-    );
+    declarations.push({
+      kind: "alias",
+      name: eventType,
+      exported: true,
+      type: union(names.map((name) => typeName(name))),
+      doc: `The \`${schema.event}\` payload of any action.`,
+    });
     for (const [index, { action, schema: variant }] of schema.variants.entries()) {
-      const name = names[index] ?? payloadTypeName(schema.event, action);
       declarations.push(
-        await compileOne(flattenVariant(schema.root, variant), name, `definitions.${action}`),
+        declare(
+          flattenVariant(schema.root, variant),
+          names[index] ?? payloadTypeName(schema.event, action),
+          `definitions.${action}`,
+        ),
       );
     }
   }
   const imports = [...used].sort(compareText);
-  const importLine = imports.length
-    ? `import type { ${imports.join(", ")} } from "./definitions.js";\n\n`
-    : "";
+  if (imports.length > 0) {
+    declarations.unshift({
+      kind: "import",
+      typeOnly: true,
+      names: imports,
+      from: "./definitions.js",
+    });
+  }
   return {
     outDir,
     path: `payloads/${schema.event}.ts`,
     source: `${schemaDir}/${basename(schema.file)}`,
-    contents: `${importLine}${declarations.join("\n\n")}\n`,
+    contents: printDeclarations(declarations),
   };
 }

@@ -1,3 +1,11 @@
+import {
+  type Member,
+  type TypeNode,
+  literal,
+  printMembers,
+  typeName,
+  union,
+} from "../print/ts-syntax.js";
 import { renderTemplate, templatePath } from "../templates.js";
 import type { EmittedFile } from "../writer.js";
 import { type EventActionTable, emitterEventNamesOf } from "./event-action-table.js";
@@ -15,22 +23,39 @@ const TEMPLATE = "webhooks/events.ts.hbs";
  */
 export function emitEvents(table: EventActionTable, outDir: string, typed: boolean): EmittedFile {
   const actionsOf = new Map(table.events.map((e) => [e.name, e.actions]));
-  const entries = emitterEventNamesOf(table).map((key) => {
+  const entries: Member[] = emitterEventNamesOf(table).map((key) => {
     const [event = key, action] = key.split(".");
-    if (typed) return { key, event, payload: `Payloads.${payloadTypeName(event, action)}` };
-    const actions = (action ? [action] : (actionsOf.get(event) ?? []))
-      .map((a) => `"${a}"`)
-      .join(" | ");
-    return {
-      key,
-      event,
-      payload: `{ ${actions ? `action: ${actions}; ` : ""}[field: string]: unknown }`,
+    let payload: TypeNode = typeName(`Payloads.${payloadTypeName(event, action)}`);
+    if (!typed) {
+      const actions = action ? [action] : (actionsOf.get(event) ?? []);
+      payload = {
+        kind: "object",
+        expanded: false,
+        members: [
+          ...(actions.length ? [property("action", union(actions.map((a) => literal(a))))] : []),
+          { kind: "index", key: "field", keyType: typeName("string"), type: typeName("unknown") },
+        ],
+      };
+    }
+    const type: TypeNode = {
+      kind: "object",
+      expanded: false,
+      members: [
+        property("id", typeName("string")),
+        property("name", literal(event)),
+        property("payload", payload),
+      ],
     };
+    return property(key, type);
   });
   return {
     outDir,
     path: "events.ts",
     source: templatePath(TEMPLATE),
-    contents: renderTemplate(TEMPLATE, { typed, entries }),
+    contents: renderTemplate(TEMPLATE, { typed, entries: printMembers(entries, 1) }),
   };
+}
+
+function property(name: string, type: TypeNode): Member {
+  return { kind: "property", name, optional: false, type };
 }

@@ -1,7 +1,9 @@
 import { basename, dirname } from "node:path";
+import { printDeclarations } from "../print/ts-syntax.js";
 import type { EmittedFile } from "../writer.js";
 import type { PayloadSchemas } from "./payload-schema.js";
-import { compilePayloadType, pascalCase, toTypeSchema } from "./payload-type.js";
+import { definitionRef, pascalCase } from "./payload-type.js";
+import { schemaDeclaration } from "./schema-type.js";
 
 /**
  * `payloads/definitions.ts`: one interface per shared definition (`User`, `Repository`, ...),
@@ -10,27 +12,22 @@ import { compilePayloadType, pascalCase, toTypeSchema } from "./payload-type.js"
  * @example
  * await emitPayloadDefinitions(schemas, "output/webhooks", "schemas/webhooks/payloads");
  */
-export async function emitPayloadDefinitions(
+export function emitPayloadDefinitions(
   schemas: PayloadSchemas,
   outDir: string,
   schemaDir = dirname(schemas.definitionsFile),
-): Promise<EmittedFile> {
-  const declarations: string[] = [];
-  for (const { name, schema } of schemas.definitions) {
-    const typeSchema = toTypeSchema(schema, new Set()) as Record<string, unknown>;
-    declarations.push(
-      await compilePayloadType(
-        typeSchema,
-        pascalCase(name),
-        schemas.definitionsFile,
-        `definitions.${name}`,
-      ),
-    );
-  }
+): EmittedFile {
+  const refName = definitionRef(new Set());
+  const declarations = schemas.definitions.map(({ name, schema }) =>
+    schemaDeclaration(schema, pascalCase(name), refName, {
+      file: schemas.definitionsFile,
+      entry: `definitions.${name}`,
+    }),
+  );
   return {
     outDir,
     path: "payloads/definitions.ts",
     source: `${schemaDir}/${basename(schemas.definitionsFile)}`,
-    contents: `${declarations.join("\n\n")}\n`,
+    contents: printDeclarations(declarations),
   };
 }

@@ -1,3 +1,4 @@
+import { printDeclarations, printMembers, typeName } from "../print/ts-syntax.js";
 import { renderTemplate, templatePath } from "../templates.js";
 import type { EmittedFile } from "../writer.js";
 import { type EventActionTable, emitterEventNamesOf } from "./event-action-table.js";
@@ -13,16 +14,29 @@ const TEMPLATE = "webhooks/payloads-index.ts.hbs";
  * emitPayloadIndex(table, "output/webhooks");
  */
 export function emitPayloadIndex(table: EventActionTable, outDir: string): EmittedFile {
+  const typeNames = (keys: readonly string[]) =>
+    keys.map((key) => payloadTypeName(...(key.split(".") as [string, string?])));
   const modules = table.events.map(({ name, actions }) => ({
     file: name,
-    names: [name, ...actions.map((action) => `${name}.${action}`)]
-      .map((key) => payloadTypeName(...(key.split(".") as [string, string?])))
-      .join(", "),
+    imports: printDeclarations([
+      {
+        kind: "import",
+        typeOnly: true,
+        names: typeNames([name, ...actions.map((action) => `${name}.${action}`)]),
+        from: `./${name}.js`,
+      },
+    ]).trimEnd(),
   }));
-  const entries = emitterEventNamesOf(table).map((key) => ({
-    key,
-    type: payloadTypeName(...(key.split(".") as [string, string?])),
-  }));
+  const keys = emitterEventNamesOf(table);
+  const entries = printMembers(
+    typeNames(keys).map((type, index) => ({
+      kind: "property",
+      name: keys[index]!,
+      optional: false,
+      type: typeName(type),
+    })),
+    1,
+  );
   return {
     outDir,
     path: "payloads/index.ts",

@@ -1,5 +1,3 @@
-import { compile } from "json-schema-to-typescript";
-import { GeneratorError } from "../../input/errors.js";
 import { compareText } from "../writer.js";
 import type { JsonSchema } from "./payload-schema.js";
 
@@ -30,38 +28,18 @@ export function payloadTypeName(event: string, action?: string): string {
 const REF = /^(?:definitions\.json)?#\/definitions\/([a-z0-9_]+)$/;
 
 /**
- * Rewrites a schema for json-schema-to-typescript: every `$ref` to a shared definition becomes a
- * `tsType` naming its interface (so definitions are emitted once, in `definitions.ts`, and never
- * inlined), and nested `title`s are dropped (they would each become a separately named type).
- * Records the interface names it used in `used`.
+ * Names the shared definition a `$ref` points at (`definitions.json#/definitions/user` is `User`)
+ * and records it in `used`, so the file imports exactly what it references.
  *
  * @example
- * toTypeSchema({ $ref: "definitions.json#/definitions/user" }, new Set()); // { tsType: "User" }
+ * definitionRef(new Set())("definitions.json#/definitions/simple_pull_request"); // "SimplePullRequest"
  */
-export function toTypeSchema(schema: unknown, used: Set<string>): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => toTypeSchema(item, used));
-  if (typeof schema !== "object" || schema === null) return schema;
-  const entries = Object.entries(schema as JsonSchema);
-  const ref = (schema as JsonSchema).$ref;
-  if (typeof ref === "string") {
+export function definitionRef(used: Set<string>): (ref: string) => string {
+  return (ref) => {
     const name = pascalCase(REF.exec(ref)?.[1] ?? "");
     used.add(name);
-    return { tsType: name };
-  }
-  const out: JsonSchema = {};
-  for (const [key, value] of entries) {
-    if (key === "title" || key === "$schema" || key === "$id") continue;
-    // `properties` maps field names to schemas: keep the names, sort them (an `action` first).
-    out[key] =
-      key === "properties" && typeof value === "object" && value !== null
-        ? Object.fromEntries(
-            Object.entries(value)
-              .sort(([a], [b]) => byField(a, b))
-              .map(([name, child]) => [name, toTypeSchema(child, used)]),
-          )
-        : toTypeSchema(value, used);
-  }
-  return out;
+    return name;
+  };
 }
 
 /**
@@ -91,42 +69,8 @@ export function flattenVariant(root: JsonSchema, variant: JsonSchema | undefined
   };
 }
 
-/**
- * Compiles one schema to a TypeScript declaration named `name`. Fields not listed in a schema are
- * not in the type (`additionalProperties: false` as the default), so reading a misspelt field is a
- * compile error even though validation accepts new fields the platform adds.
- *
- * @example
- * await compilePayloadType({ type: "object", properties: {} }, "PingEvent", "ping.json", "ping");
- */
-export async function compilePayloadType(
-  schema: JsonSchema,
-  name: string,
-  file: string,
-  entry: string,
-): Promise<string> {
-  try {
-    const text = await compile({ ...schema, title: name }, name, {
-      bannerComment: "",
-      format: false,
-      additionalProperties: false,
-      unknownAny: true,
-      declareExternallyReferenced: true,
-      strictIndexSignatures: false,
-      ignoreMinAndMaxItems: true,
-    });
-    return text.trim();
-  } catch (error) {
-    throw new GeneratorError(
-      `cannot turn the schema into a type: ${(error as Error).message}`,
-      { file, entry },
-      { cause: error },
-    );
-  }
-}
-
 /** Field order in generated types: `action` first, then by name. */
-function byField(a: string, b: string): number {
+export function byField(a: string, b: string): number {
   return a === "action" ? -1 : b === "action" ? 1 : compareText(a, b);
 }
 

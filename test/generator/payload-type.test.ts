@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  definitionRef,
   flattenVariant,
   pascalCase,
   payloadTypeName,
-  toTypeSchema,
 } from "../../generator/webhooks/payload-type.js";
 
 describe("payloadTypeName", () => {
@@ -22,36 +22,14 @@ describe("payloadTypeName", () => {
     expect(pascalCase("installation_lite")).toBe("InstallationLite"));
 });
 
-describe("toTypeSchema", () => {
-  it("turns shared and local references into named types and records them", () => {
+describe("definitionRef", () => {
+  it("names shared and local definitions and records each one used", () => {
     const used = new Set<string>();
-    const schema = {
-      type: "object",
-      properties: {
-        sender: { $ref: "definitions.json#/definitions/user" },
-        parent: { anyOf: [{ $ref: "#/definitions/team_parent" }, { type: "null" }] },
-      },
-    };
-    expect(toTypeSchema(schema, used)).toEqual({
-      type: "object",
-      properties: {
-        parent: { anyOf: [{ tsType: "TeamParent" }, { type: "null" }] },
-        sender: { tsType: "User" },
-      },
-    });
+    const name = definitionRef(used);
+    expect(name("definitions.json#/definitions/user")).toBe("User");
+    expect(name("#/definitions/team_parent")).toBe("TeamParent");
+    expect(name("definitions.json#/definitions/user")).toBe("User");
     expect([...used].sort()).toEqual(["TeamParent", "User"]);
-  });
-
-  it("drops nested titles but keeps a field named title", () => {
-    const schema = {
-      properties: {
-        title: { type: "string", title: "Title" },
-        body: { title: "B", type: "string" },
-      },
-    };
-    expect(toTypeSchema(schema, new Set())).toEqual({
-      properties: { body: { type: "string" }, title: { type: "string" } },
-    });
   });
 });
 

@@ -2,8 +2,10 @@
 // To change it, edit generator/content/emit-content-types.ts and run `typewire generate`.
 
 export type Maybe<T> = T | null;
+
 export type InputMaybe<T> = T | null | undefined;
-/** All built-in and custom scalars, mapped to their actual values */
+
+/** Every built-in and custom scalar, as the value a variable takes (`input`) and the API returns (`output`). */
 export type Scalars = {
   ID: { input: string; output: string };
   String: { input: string; output: string };
@@ -78,12 +80,10 @@ export type AssetInterface = {
   width?: Maybe<Scalars["Int"]["output"]>;
 };
 
-/** Fields every asset has. */
 export type AssetInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-/** Fields every asset has. */
 export type AssetInterface_urlArgs = {
   format?: InputMaybe<Scalars["String"]["input"]>;
   handle?: InputMaybe<Scalars["String"]["input"]>;
@@ -149,7 +149,6 @@ export type CategoryInterface = {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-/** Fields every category has. */
 export type CategoryInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
@@ -214,12 +213,10 @@ export type EntryInterface = {
   url?: Maybe<Scalars["String"]["output"]>;
 };
 
-/** Fields every entry has. */
 export type EntryInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
 
-/** Fields every entry has. */
 export type EntryInterface_childrenArgs = {
   after?: InputMaybe<Scalars["String"]["input"]>;
   ancestorDist?: InputMaybe<Scalars["Int"]["input"]>;
@@ -307,7 +304,6 @@ export type GlobalSetInterface = {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-/** Fields every globalSet has. */
 export type GlobalSetInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
@@ -354,7 +350,6 @@ export type MatrixBlockInterface = {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-/** Fields every matrixBlock has. */
 export type MatrixBlockInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
@@ -859,7 +854,6 @@ export type TagInterface = {
   uri?: Maybe<Scalars["String"]["output"]>;
 };
 
-/** Fields every tag has. */
 export type TagInterface__countArgs = {
   field: Scalars["String"]["input"];
 };
@@ -974,7 +968,6 @@ export type UserInterface = {
   username?: Maybe<Scalars["String"]["output"]>;
 };
 
-/** Fields every user has. */
 export type UserInterface__countArgs = {
   field: Scalars["String"]["input"];
 };

@@ -13,9 +13,7 @@ import type {
 export type BranchProtectionConfigurationEvent =
   BranchProtectionConfigurationDisabledEvent | BranchProtectionConfigurationEnabledEvent;
 
-/**
- * Branch protection was enabled or disabled for a whole repository. Action `disabled`.
- */
+/** Branch protection was enabled or disabled for a whole repository. Action `disabled`. */
 export interface BranchProtectionConfigurationDisabledEvent {
   action: "disabled";
   enterprise?: Enterprise;
@@ -25,9 +23,7 @@ export interface BranchProtectionConfigurationDisabledEvent {
   sender: User;
 }
 
-/**
- * Branch protection was enabled or disabled for a whole repository. Action `enabled`.
- */
+/** Branch protection was enabled or disabled for a whole repository. Action `enabled`. */
 export interface BranchProtectionConfigurationEnabledEvent {
   action: "enabled";
   enterprise?: Enterprise;

@@ -15,9 +15,7 @@ export type BranchProtectionRuleEvent =
   | BranchProtectionRuleDeletedEvent
   | BranchProtectionRuleEditedEvent;
 
-/**
- * A branch protection rule was created, edited or deleted. Action `created`.
- */
+/** A branch protection rule was created, edited or deleted. Action `created`. */
 export interface BranchProtectionRuleCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -55,9 +53,7 @@ export interface BranchProtectionRuleCreatedEvent {
   sender: User;
 }
 
-/**
- * A branch protection rule was created, edited or deleted. Action `deleted`.
- */
+/** A branch protection rule was created, edited or deleted. Action `deleted`. */
 export interface BranchProtectionRuleDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -95,9 +91,7 @@ export interface BranchProtectionRuleDeletedEvent {
   sender: User;
 }
 
-/**
- * A branch protection rule was created, edited or deleted. Action `edited`.
- */
+/** A branch protection rule was created, edited or deleted. Action `edited`. */
 export interface BranchProtectionRuleEditedEvent {
   action: "edited";
   changes: {

@@ -17,9 +17,7 @@ export type CheckRunEvent =
   | CheckRunRequestedActionEvent
   | CheckRunRerequestedEvent;
 
-/**
- * Activity on a check run. Action `completed`.
- */
+/** Activity on a check run. Action `completed`. */
 export interface CheckRunCompletedEvent {
   action: "completed";
   check_run: CheckRun;
@@ -30,9 +28,7 @@ export interface CheckRunCompletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a check run. Action `created`.
- */
+/** Activity on a check run. Action `created`. */
 export interface CheckRunCreatedEvent {
   action: "created";
   check_run: CheckRun;
@@ -43,9 +39,7 @@ export interface CheckRunCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a check run. Action `requested_action`.
- */
+/** Activity on a check run. Action `requested_action`. */
 export interface CheckRunRequestedActionEvent {
   action: "requested_action";
   check_run: CheckRun;
@@ -59,9 +53,7 @@ export interface CheckRunRequestedActionEvent {
   sender: User;
 }
 
-/**
- * Activity on a check run. Action `rerequested`.
- */
+/** Activity on a check run. Action `rerequested`. */
 export interface CheckRunRerequestedEvent {
   action: "rerequested";
   check_run: CheckRun;

@@ -14,9 +14,7 @@ import type {
 export type CheckSuiteEvent =
   CheckSuiteCompletedEvent | CheckSuiteRequestedEvent | CheckSuiteRerequestedEvent;
 
-/**
- * Activity on a check suite. Action `completed`.
- */
+/** Activity on a check suite. Action `completed`. */
 export interface CheckSuiteCompletedEvent {
   action: "completed";
   check_suite: CheckSuite;
@@ -27,9 +25,7 @@ export interface CheckSuiteCompletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a check suite. Action `requested`.
- */
+/** Activity on a check suite. Action `requested`. */
 export interface CheckSuiteRequestedEvent {
   action: "requested";
   check_suite: CheckSuite;
@@ -40,9 +36,7 @@ export interface CheckSuiteRequestedEvent {
   sender: User;
 }
 
-/**
- * Activity on a check suite. Action `rerequested`.
- */
+/** Activity on a check suite. Action `rerequested`. */
 export interface CheckSuiteRerequestedEvent {
   action: "rerequested";
   check_suite: CheckSuite;

@@ -19,9 +19,7 @@ export type CodeScanningAlertEvent =
   | CodeScanningAlertReopenedEvent
   | CodeScanningAlertReopenedByUserEvent;
 
-/**
- * Activity on a code scanning alert. Action `appeared_in_branch`.
- */
+/** Activity on a code scanning alert. Action `appeared_in_branch`. */
 export interface CodeScanningAlertAppearedInBranchEvent {
   action: "appeared_in_branch";
   alert: {
@@ -62,9 +60,7 @@ export interface CodeScanningAlertAppearedInBranchEvent {
   sender?: User;
 }
 
-/**
- * Activity on a code scanning alert. Action `closed_by_user`.
- */
+/** Activity on a code scanning alert. Action `closed_by_user`. */
 export interface CodeScanningAlertClosedByUserEvent {
   action: "closed_by_user";
   alert: {
@@ -105,9 +101,7 @@ export interface CodeScanningAlertClosedByUserEvent {
   sender?: User;
 }
 
-/**
- * Activity on a code scanning alert. Action `created`.
- */
+/** Activity on a code scanning alert. Action `created`. */
 export interface CodeScanningAlertCreatedEvent {
   action: "created";
   alert: {
@@ -148,9 +142,7 @@ export interface CodeScanningAlertCreatedEvent {
   sender?: User;
 }
 
-/**
- * Activity on a code scanning alert. Action `fixed`.
- */
+/** Activity on a code scanning alert. Action `fixed`. */
 export interface CodeScanningAlertFixedEvent {
   action: "fixed";
   alert: {
@@ -191,9 +183,7 @@ export interface CodeScanningAlertFixedEvent {
   sender?: User;
 }
 
-/**
- * Activity on a code scanning alert. Action `reopened`.
- */
+/** Activity on a code scanning alert. Action `reopened`. */
 export interface CodeScanningAlertReopenedEvent {
   action: "reopened";
   alert: {
@@ -234,9 +224,7 @@ export interface CodeScanningAlertReopenedEvent {
   sender?: User;
 }
 
-/**
- * Activity on a code scanning alert. Action `reopened_by_user`.
- */
+/** Activity on a code scanning alert. Action `reopened_by_user`. */
 export interface CodeScanningAlertReopenedByUserEvent {
   action: "reopened_by_user";
   alert: {

@@ -13,9 +13,7 @@ import type {
 /** The `commit_comment` payload of any action. */
 export type CommitCommentEvent = CommitCommentCreatedEvent;
 
-/**
- * A commit comment was created. Action `created`.
- */
+/** A commit comment was created. Action `created`. */
 export interface CommitCommentCreatedEvent {
   action: "created";
   comment: {

@@ -9,9 +9,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * A branch or tag was created.
- */
+/** A branch or tag was created. */
 export interface CreateEvent {
   description: string | null;
   enterprise?: Enterprise;

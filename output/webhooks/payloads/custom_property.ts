@@ -16,9 +16,7 @@ export type CustomPropertyEvent =
   | CustomPropertyPromoteToEnterpriseEvent
   | CustomPropertyUpdatedEvent;
 
-/**
- * A custom property definition of an organization or enterprise changed. Action `created`.
- */
+/** A custom property definition of an organization or enterprise changed. Action `created`. */
 export interface CustomPropertyCreatedEvent {
   action: "created";
   definition: CustomProperty;
@@ -28,9 +26,7 @@ export interface CustomPropertyCreatedEvent {
   sender?: User;
 }
 
-/**
- * A custom property definition of an organization or enterprise changed. Action `deleted`.
- */
+/** A custom property definition of an organization or enterprise changed. Action `deleted`. */
 export interface CustomPropertyDeletedEvent {
   action: "deleted";
   definition: {
@@ -42,9 +38,7 @@ export interface CustomPropertyDeletedEvent {
   sender?: User;
 }
 
-/**
- * A custom property definition of an organization or enterprise changed. Action `promote_to_enterprise`.
- */
+/** A custom property definition of an organization or enterprise changed. Action `promote_to_enterprise`. */
 export interface CustomPropertyPromoteToEnterpriseEvent {
   action: "promote_to_enterprise";
   definition: CustomProperty;
@@ -54,9 +48,7 @@ export interface CustomPropertyPromoteToEnterpriseEvent {
   sender?: User;
 }
 
-/**
- * A custom property definition of an organization or enterprise changed. Action `updated`.
- */
+/** A custom property definition of an organization or enterprise changed. Action `updated`. */
 export interface CustomPropertyUpdatedEvent {
   action: "updated";
   definition: CustomProperty;

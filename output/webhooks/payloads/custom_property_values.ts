@@ -13,9 +13,7 @@ import type {
 /** The `custom_property_values` payload of any action. */
 export type CustomPropertyValuesEvent = CustomPropertyValuesUpdatedEvent;
 
-/**
- * The custom property values of a repository changed. Action `updated`.
- */
+/** The custom property values of a repository changed. Action `updated`. */
 export interface CustomPropertyValuesUpdatedEvent {
   action: "updated";
   enterprise?: Enterprise;

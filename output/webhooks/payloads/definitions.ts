@@ -43,9 +43,7 @@ export interface App {
   updated_at: string;
 }
 
-/**
- * How the author is associated with the repository.
- */
+/** How the author is associated with the repository. */
 export type AuthorAssociation =
   | "COLLABORATOR"
   | "CONTRIBUTOR"

@@ -9,9 +9,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * A branch or tag was deleted.
- */
+/** A branch or tag was deleted. */
 export interface DeleteEvent {
   enterprise?: Enterprise;
   installation?: InstallationLite;

@@ -21,9 +21,7 @@ export type DependabotAlertEvent =
   | DependabotAlertReintroducedEvent
   | DependabotAlertReopenedEvent;
 
-/**
- * Activity on a Dependabot alert. Action `auto_dismissed`.
- */
+/** Activity on a Dependabot alert. Action `auto_dismissed`. */
 export interface DependabotAlertAutoDismissedEvent {
   action: "auto_dismissed";
   alert: {
@@ -57,9 +55,7 @@ export interface DependabotAlertAutoDismissedEvent {
   sender: User;
 }
 
-/**
- * Activity on a Dependabot alert. Action `auto_reopened`.
- */
+/** Activity on a Dependabot alert. Action `auto_reopened`. */
 export interface DependabotAlertAutoReopenedEvent {
   action: "auto_reopened";
   alert: {
@@ -93,9 +89,7 @@ export interface DependabotAlertAutoReopenedEvent {
   sender: User;
 }
 
-/**
- * Activity on a Dependabot alert. Action `created`.
- */
+/** Activity on a Dependabot alert. Action `created`. */
 export interface DependabotAlertCreatedEvent {
   action: "created";
   alert: {
@@ -129,9 +123,7 @@ export interface DependabotAlertCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a Dependabot alert. Action `dismissed`.
- */
+/** Activity on a Dependabot alert. Action `dismissed`. */
 export interface DependabotAlertDismissedEvent {
   action: "dismissed";
   alert: {
@@ -165,9 +157,7 @@ export interface DependabotAlertDismissedEvent {
   sender: User;
 }
 
-/**
- * Activity on a Dependabot alert. Action `fixed`.
- */
+/** Activity on a Dependabot alert. Action `fixed`. */
 export interface DependabotAlertFixedEvent {
   action: "fixed";
   alert: {
@@ -201,9 +191,7 @@ export interface DependabotAlertFixedEvent {
   sender: User;
 }
 
-/**
- * Activity on a Dependabot alert. Action `reintroduced`.
- */
+/** Activity on a Dependabot alert. Action `reintroduced`. */
 export interface DependabotAlertReintroducedEvent {
   action: "reintroduced";
   alert: {
@@ -237,9 +225,7 @@ export interface DependabotAlertReintroducedEvent {
   sender: User;
 }
 
-/**
- * Activity on a Dependabot alert. Action `reopened`.
- */
+/** Activity on a Dependabot alert. Action `reopened`. */
 export interface DependabotAlertReopenedEvent {
   action: "reopened";
   alert: {

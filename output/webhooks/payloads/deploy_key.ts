@@ -12,9 +12,7 @@ import type {
 /** The `deploy_key` payload of any action. */
 export type DeployKeyEvent = DeployKeyCreatedEvent | DeployKeyDeletedEvent;
 
-/**
- * A deploy key was added or removed. Action `created`.
- */
+/** A deploy key was added or removed. Action `created`. */
 export interface DeployKeyCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -33,9 +31,7 @@ export interface DeployKeyCreatedEvent {
   sender: User;
 }
 
-/**
- * A deploy key was added or removed. Action `deleted`.
- */
+/** A deploy key was added or removed. Action `deleted`. */
 export interface DeployKeyDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;

@@ -15,9 +15,7 @@ import type {
 /** The `deployment` payload of any action. */
 export type DeploymentEvent = DeploymentCreatedEvent;
 
-/**
- * A deployment was created. Action `created`.
- */
+/** A deployment was created. Action `created`. */
 export interface DeploymentCreatedEvent {
   action: "created";
   deployment: Deployment;

@@ -14,9 +14,7 @@ import type {
 /** The `deployment_protection_rule` payload of any action. */
 export type DeploymentProtectionRuleEvent = DeploymentProtectionRuleRequestedEvent;
 
-/**
- * A deployment waits for a custom deployment protection rule to answer. Action `requested`.
- */
+/** A deployment waits for a custom deployment protection rule to answer. Action `requested`. */
 export interface DeploymentProtectionRuleRequestedEvent {
   action: "requested";
   deployment?: Deployment;

@@ -15,9 +15,7 @@ import type {
 export type DeploymentReviewEvent =
   DeploymentReviewApprovedEvent | DeploymentReviewRejectedEvent | DeploymentReviewRequestedEvent;
 
-/**
- * A deployment review was requested, approved or rejected. Action `approved`.
- */
+/** A deployment review was requested, approved or rejected. Action `approved`. */
 export interface DeploymentReviewApprovedEvent {
   action: "approved";
   approver?: User;
@@ -45,9 +43,7 @@ export interface DeploymentReviewApprovedEvent {
   workflow_run: WorkflowRun | null;
 }
 
-/**
- * A deployment review was requested, approved or rejected. Action `rejected`.
- */
+/** A deployment review was requested, approved or rejected. Action `rejected`. */
 export interface DeploymentReviewRejectedEvent {
   action: "rejected";
   approver?: User;
@@ -75,9 +71,7 @@ export interface DeploymentReviewRejectedEvent {
   workflow_run: WorkflowRun | null;
 }
 
-/**
- * A deployment review was requested, approved or rejected. Action `requested`.
- */
+/** A deployment review was requested, approved or rejected. Action `requested`. */
 export interface DeploymentReviewRequestedEvent {
   action: "requested";
   enterprise?: Enterprise;

@@ -16,9 +16,7 @@ import type {
 /** The `deployment_status` payload of any action. */
 export type DeploymentStatusEvent = DeploymentStatusCreatedEvent;
 
-/**
- * A deployment status was created. Action `created`.
- */
+/** A deployment status was created. Action `created`. */
 export interface DeploymentStatusCreatedEvent {
   action: "created";
   check_run?: CheckRun;

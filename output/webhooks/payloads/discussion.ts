@@ -32,9 +32,7 @@ export type DiscussionEvent =
   | DiscussionUnlockedEvent
   | DiscussionUnpinnedEvent;
 
-/**
- * Activity on a discussion. Action `answered`.
- */
+/** Activity on a discussion. Action `answered`. */
 export interface DiscussionAnsweredEvent {
   action: "answered";
   answer: DiscussionComment;
@@ -46,9 +44,7 @@ export interface DiscussionAnsweredEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `category_changed`.
- */
+/** Activity on a discussion. Action `category_changed`. */
 export interface DiscussionCategoryChangedEvent {
   action: "category_changed";
   changes: {
@@ -64,9 +60,7 @@ export interface DiscussionCategoryChangedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `closed`.
- */
+/** Activity on a discussion. Action `closed`. */
 export interface DiscussionClosedEvent {
   action: "closed";
   discussion: Discussion;
@@ -77,9 +71,7 @@ export interface DiscussionClosedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `created`.
- */
+/** Activity on a discussion. Action `created`. */
 export interface DiscussionCreatedEvent {
   action: "created";
   discussion: Discussion;
@@ -90,9 +82,7 @@ export interface DiscussionCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `deleted`.
- */
+/** Activity on a discussion. Action `deleted`. */
 export interface DiscussionDeletedEvent {
   action: "deleted";
   discussion: Discussion;
@@ -103,9 +93,7 @@ export interface DiscussionDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `edited`.
- */
+/** Activity on a discussion. Action `edited`. */
 export interface DiscussionEditedEvent {
   action: "edited";
   changes: {
@@ -124,9 +112,7 @@ export interface DiscussionEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `labeled`.
- */
+/** Activity on a discussion. Action `labeled`. */
 export interface DiscussionLabeledEvent {
   action: "labeled";
   discussion: Discussion;
@@ -138,9 +124,7 @@ export interface DiscussionLabeledEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `locked`.
- */
+/** Activity on a discussion. Action `locked`. */
 export interface DiscussionLockedEvent {
   action: "locked";
   discussion: Discussion;
@@ -151,9 +135,7 @@ export interface DiscussionLockedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `pinned`.
- */
+/** Activity on a discussion. Action `pinned`. */
 export interface DiscussionPinnedEvent {
   action: "pinned";
   discussion: Discussion;
@@ -164,9 +146,7 @@ export interface DiscussionPinnedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `reopened`.
- */
+/** Activity on a discussion. Action `reopened`. */
 export interface DiscussionReopenedEvent {
   action: "reopened";
   discussion: Discussion;
@@ -177,9 +157,7 @@ export interface DiscussionReopenedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `transferred`.
- */
+/** Activity on a discussion. Action `transferred`. */
 export interface DiscussionTransferredEvent {
   action: "transferred";
   changes: {
@@ -214,9 +192,7 @@ export interface DiscussionTransferredEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `unanswered`.
- */
+/** Activity on a discussion. Action `unanswered`. */
 export interface DiscussionUnansweredEvent {
   action: "unanswered";
   discussion: Discussion;
@@ -228,9 +204,7 @@ export interface DiscussionUnansweredEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `unlabeled`.
- */
+/** Activity on a discussion. Action `unlabeled`. */
 export interface DiscussionUnlabeledEvent {
   action: "unlabeled";
   discussion: Discussion;
@@ -242,9 +216,7 @@ export interface DiscussionUnlabeledEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `unlocked`.
- */
+/** Activity on a discussion. Action `unlocked`. */
 export interface DiscussionUnlockedEvent {
   action: "unlocked";
   discussion: Discussion;
@@ -255,9 +227,7 @@ export interface DiscussionUnlockedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion. Action `unpinned`.
- */
+/** Activity on a discussion. Action `unpinned`. */
 export interface DiscussionUnpinnedEvent {
   action: "unpinned";
   discussion: Discussion;

@@ -15,9 +15,7 @@ import type {
 export type DiscussionCommentEvent =
   DiscussionCommentCreatedEvent | DiscussionCommentDeletedEvent | DiscussionCommentEditedEvent;
 
-/**
- * Activity on a discussion comment. Action `created`.
- */
+/** Activity on a discussion comment. Action `created`. */
 export interface DiscussionCommentCreatedEvent {
   action: "created";
   comment: DiscussionComment;
@@ -29,9 +27,7 @@ export interface DiscussionCommentCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion comment. Action `deleted`.
- */
+/** Activity on a discussion comment. Action `deleted`. */
 export interface DiscussionCommentDeletedEvent {
   action: "deleted";
   comment: DiscussionComment;
@@ -43,9 +39,7 @@ export interface DiscussionCommentDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a discussion comment. Action `edited`.
- */
+/** Activity on a discussion comment. Action `edited`. */
 export interface DiscussionCommentEditedEvent {
   action: "edited";
   changes: {

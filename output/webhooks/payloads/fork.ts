@@ -9,9 +9,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * A repository was forked.
- */
+/** A repository was forked. */
 export interface ForkEvent {
   enterprise?: Enterprise;
   forkee: Repository;

@@ -9,9 +9,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * Wiki pages were created or updated.
- */
+/** Wiki pages were created or updated. */
 export interface GollumEvent {
   enterprise?: Enterprise;
   installation?: InstallationLite;

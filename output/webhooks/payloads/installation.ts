@@ -17,9 +17,7 @@ export type InstallationEvent =
   | InstallationSuspendEvent
   | InstallationUnsuspendEvent;
 
-/**
- * Activity on an app installation. Action `created`.
- */
+/** Activity on an app installation. Action `created`. */
 export interface InstallationCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -30,9 +28,7 @@ export interface InstallationCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on an app installation. Action `deleted`.
- */
+/** Activity on an app installation. Action `deleted`. */
 export interface InstallationDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -42,9 +38,7 @@ export interface InstallationDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on an app installation. Action `new_permissions_accepted`.
- */
+/** Activity on an app installation. Action `new_permissions_accepted`. */
 export interface InstallationNewPermissionsAcceptedEvent {
   action: "new_permissions_accepted";
   enterprise?: Enterprise;
@@ -54,9 +48,7 @@ export interface InstallationNewPermissionsAcceptedEvent {
   sender: User;
 }
 
-/**
- * Activity on an app installation. Action `suspend`.
- */
+/** Activity on an app installation. Action `suspend`. */
 export interface InstallationSuspendEvent {
   action: "suspend";
   enterprise?: Enterprise;
@@ -65,9 +57,7 @@ export interface InstallationSuspendEvent {
   sender: User;
 }
 
-/**
- * Activity on an app installation. Action `unsuspend`.
- */
+/** Activity on an app installation. Action `unsuspend`. */
 export interface InstallationUnsuspendEvent {
   action: "unsuspend";
   enterprise?: Enterprise;

@@ -13,9 +13,7 @@ import type {
 export type InstallationRepositoriesEvent =
   InstallationRepositoriesAddedEvent | InstallationRepositoriesRemovedEvent;
 
-/**
- * Repositories were added to or removed from an app installation. Action `added`.
- */
+/** Repositories were added to or removed from an app installation. Action `added`. */
 export interface InstallationRepositoriesAddedEvent {
   action: "added";
   enterprise?: Enterprise;
@@ -28,9 +26,7 @@ export interface InstallationRepositoriesAddedEvent {
   sender: User;
 }
 
-/**
- * Repositories were added to or removed from an app installation. Action `removed`.
- */
+/** Repositories were added to or removed from an app installation. Action `removed`. */
 export interface InstallationRepositoriesRemovedEvent {
   action: "removed";
   enterprise?: Enterprise;

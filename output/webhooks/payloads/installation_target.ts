@@ -12,9 +12,7 @@ import type {
 /** The `installation_target` payload of any action. */
 export type InstallationTargetEvent = InstallationTargetRenamedEvent;
 
-/**
- * The account an app is installed on was renamed. Action `renamed`.
- */
+/** The account an app is installed on was renamed. Action `renamed`. */
 export interface InstallationTargetRenamedEvent {
   action: "renamed";
   account: {

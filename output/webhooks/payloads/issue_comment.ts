@@ -17,9 +17,7 @@ import type {
 export type IssueCommentEvent =
   IssueCommentCreatedEvent | IssueCommentDeletedEvent | IssueCommentEditedEvent;
 
-/**
- * Activity on a comment on an issue or pull request. Action `created`.
- */
+/** Activity on a comment on an issue or pull request. Action `created`. */
 export interface IssueCommentCreatedEvent {
   action: "created";
   comment: {
@@ -44,9 +42,7 @@ export interface IssueCommentCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a comment on an issue or pull request. Action `deleted`.
- */
+/** Activity on a comment on an issue or pull request. Action `deleted`. */
 export interface IssueCommentDeletedEvent {
   action: "deleted";
   comment: {
@@ -71,9 +67,7 @@ export interface IssueCommentDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a comment on an issue or pull request. Action `edited`.
- */
+/** Activity on a comment on an issue or pull request. Action `edited`. */
 export interface IssueCommentEditedEvent {
   action: "edited";
   changes: {

@@ -17,9 +17,7 @@ export type IssueDependenciesEvent =
   | IssueDependenciesBlockingAddedEvent
   | IssueDependenciesBlockingRemovedEvent;
 
-/**
- * An issue started or stopped blocking another issue. Action `blocked_by_added`.
- */
+/** An issue started or stopped blocking another issue. Action `blocked_by_added`. */
 export interface IssueDependenciesBlockedByAddedEvent {
   action: "blocked_by_added";
   blocked_issue?: Issue;
@@ -34,9 +32,7 @@ export interface IssueDependenciesBlockedByAddedEvent {
   sender?: User;
 }
 
-/**
- * An issue started or stopped blocking another issue. Action `blocked_by_removed`.
- */
+/** An issue started or stopped blocking another issue. Action `blocked_by_removed`. */
 export interface IssueDependenciesBlockedByRemovedEvent {
   action: "blocked_by_removed";
   blocked_issue?: Issue;
@@ -51,9 +47,7 @@ export interface IssueDependenciesBlockedByRemovedEvent {
   sender?: User;
 }
 
-/**
- * An issue started or stopped blocking another issue. Action `blocking_added`.
- */
+/** An issue started or stopped blocking another issue. Action `blocking_added`. */
 export interface IssueDependenciesBlockingAddedEvent {
   action: "blocking_added";
   blocked_issue?: Issue;
@@ -68,9 +62,7 @@ export interface IssueDependenciesBlockingAddedEvent {
   sender?: User;
 }
 
-/**
- * An issue started or stopped blocking another issue. Action `blocking_removed`.
- */
+/** An issue started or stopped blocking another issue. Action `blocking_removed`. */
 export interface IssueDependenciesBlockingRemovedEvent {
   action: "blocking_removed";
   blocked_issue?: Issue;

@@ -34,9 +34,7 @@ export type IssuesEvent =
   | IssuesUnpinnedEvent
   | IssuesUntypedEvent;
 
-/**
- * Activity on an issue. Action `assigned`.
- */
+/** Activity on an issue. Action `assigned`. */
 export interface IssuesAssignedEvent {
   action: "assigned";
   assignee: User;
@@ -48,9 +46,7 @@ export interface IssuesAssignedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `closed`.
- */
+/** Activity on an issue. Action `closed`. */
 export interface IssuesClosedEvent {
   action: "closed";
   enterprise?: Enterprise;
@@ -61,9 +57,7 @@ export interface IssuesClosedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `deleted`.
- */
+/** Activity on an issue. Action `deleted`. */
 export interface IssuesDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -74,9 +68,7 @@ export interface IssuesDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `demilestoned`.
- */
+/** Activity on an issue. Action `demilestoned`. */
 export interface IssuesDemilestonedEvent {
   action: "demilestoned";
   enterprise?: Enterprise;
@@ -88,9 +80,7 @@ export interface IssuesDemilestonedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `edited`.
- */
+/** Activity on an issue. Action `edited`. */
 export interface IssuesEditedEvent {
   action: "edited";
   changes: {
@@ -109,9 +99,7 @@ export interface IssuesEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `labeled`.
- */
+/** Activity on an issue. Action `labeled`. */
 export interface IssuesLabeledEvent {
   action: "labeled";
   enterprise?: Enterprise;
@@ -123,9 +111,7 @@ export interface IssuesLabeledEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `locked`.
- */
+/** Activity on an issue. Action `locked`. */
 export interface IssuesLockedEvent {
   action: "locked";
   enterprise?: Enterprise;
@@ -136,9 +122,7 @@ export interface IssuesLockedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `milestoned`.
- */
+/** Activity on an issue. Action `milestoned`. */
 export interface IssuesMilestonedEvent {
   action: "milestoned";
   enterprise?: Enterprise;
@@ -150,9 +134,7 @@ export interface IssuesMilestonedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `opened`.
- */
+/** Activity on an issue. Action `opened`. */
 export interface IssuesOpenedEvent {
   action: "opened";
   changes?: {
@@ -167,9 +149,7 @@ export interface IssuesOpenedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `pinned`.
- */
+/** Activity on an issue. Action `pinned`. */
 export interface IssuesPinnedEvent {
   action: "pinned";
   enterprise?: Enterprise;
@@ -180,9 +160,7 @@ export interface IssuesPinnedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `reopened`.
- */
+/** Activity on an issue. Action `reopened`. */
 export interface IssuesReopenedEvent {
   action: "reopened";
   enterprise?: Enterprise;
@@ -193,9 +171,7 @@ export interface IssuesReopenedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `transferred`.
- */
+/** Activity on an issue. Action `transferred`. */
 export interface IssuesTransferredEvent {
   action: "transferred";
   changes: {
@@ -210,9 +186,7 @@ export interface IssuesTransferredEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `typed`.
- */
+/** Activity on an issue. Action `typed`. */
 export interface IssuesTypedEvent {
   action: "typed";
   enterprise?: Enterprise;
@@ -224,9 +198,7 @@ export interface IssuesTypedEvent {
   type: IssueType | null;
 }
 
-/**
- * Activity on an issue. Action `unassigned`.
- */
+/** Activity on an issue. Action `unassigned`. */
 export interface IssuesUnassignedEvent {
   action: "unassigned";
   assignee: User;
@@ -238,9 +210,7 @@ export interface IssuesUnassignedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `unlabeled`.
- */
+/** Activity on an issue. Action `unlabeled`. */
 export interface IssuesUnlabeledEvent {
   action: "unlabeled";
   enterprise?: Enterprise;
@@ -252,9 +222,7 @@ export interface IssuesUnlabeledEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `unlocked`.
- */
+/** Activity on an issue. Action `unlocked`. */
 export interface IssuesUnlockedEvent {
   action: "unlocked";
   enterprise?: Enterprise;
@@ -265,9 +233,7 @@ export interface IssuesUnlockedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `unpinned`.
- */
+/** Activity on an issue. Action `unpinned`. */
 export interface IssuesUnpinnedEvent {
   action: "unpinned";
   enterprise?: Enterprise;
@@ -278,9 +244,7 @@ export interface IssuesUnpinnedEvent {
   sender: User;
 }
 
-/**
- * Activity on an issue. Action `untyped`.
- */
+/** Activity on an issue. Action `untyped`. */
 export interface IssuesUntypedEvent {
   action: "untyped";
   enterprise?: Enterprise;

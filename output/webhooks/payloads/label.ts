@@ -13,9 +13,7 @@ import type {
 /** The `label` payload of any action. */
 export type LabelEvent = LabelCreatedEvent | LabelDeletedEvent | LabelEditedEvent;
 
-/**
- * A label was created, edited or deleted. Action `created`.
- */
+/** A label was created, edited or deleted. Action `created`. */
 export interface LabelCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -26,9 +24,7 @@ export interface LabelCreatedEvent {
   sender: User;
 }
 
-/**
- * A label was created, edited or deleted. Action `deleted`.
- */
+/** A label was created, edited or deleted. Action `deleted`. */
 export interface LabelDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -39,9 +35,7 @@ export interface LabelDeletedEvent {
   sender: User;
 }
 
-/**
- * A label was created, edited or deleted. Action `edited`.
- */
+/** A label was created, edited or deleted. Action `edited`. */
 export interface LabelEditedEvent {
   action: "edited";
   changes: {

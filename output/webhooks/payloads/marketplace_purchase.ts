@@ -17,9 +17,7 @@ export type MarketplacePurchaseEvent =
   | MarketplacePurchasePendingChangeCancelledEvent
   | MarketplacePurchasePurchasedEvent;
 
-/**
- * Activity on a marketplace plan purchase. Action `cancelled`.
- */
+/** Activity on a marketplace plan purchase. Action `cancelled`. */
 export interface MarketplacePurchaseCancelledEvent {
   action: "cancelled";
   effective_date: string;
@@ -30,9 +28,7 @@ export interface MarketplacePurchaseCancelledEvent {
   sender: User;
 }
 
-/**
- * Activity on a marketplace plan purchase. Action `changed`.
- */
+/** Activity on a marketplace plan purchase. Action `changed`. */
 export interface MarketplacePurchaseChangedEvent {
   action: "changed";
   effective_date: string;
@@ -44,9 +40,7 @@ export interface MarketplacePurchaseChangedEvent {
   sender: User;
 }
 
-/**
- * Activity on a marketplace plan purchase. Action `pending_change`.
- */
+/** Activity on a marketplace plan purchase. Action `pending_change`. */
 export interface MarketplacePurchasePendingChangeEvent {
   action: "pending_change";
   effective_date: string;
@@ -58,9 +52,7 @@ export interface MarketplacePurchasePendingChangeEvent {
   sender: User;
 }
 
-/**
- * Activity on a marketplace plan purchase. Action `pending_change_cancelled`.
- */
+/** Activity on a marketplace plan purchase. Action `pending_change_cancelled`. */
 export interface MarketplacePurchasePendingChangeCancelledEvent {
   action: "pending_change_cancelled";
   effective_date: string;
@@ -72,9 +64,7 @@ export interface MarketplacePurchasePendingChangeCancelledEvent {
   sender: User;
 }
 
-/**
- * Activity on a marketplace plan purchase. Action `purchased`.
- */
+/** Activity on a marketplace plan purchase. Action `purchased`. */
 export interface MarketplacePurchasePurchasedEvent {
   action: "purchased";
   effective_date: string;

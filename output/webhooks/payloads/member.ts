@@ -12,9 +12,7 @@ import type {
 /** The `member` payload of any action. */
 export type MemberEvent = MemberAddedEvent | MemberEditedEvent | MemberRemovedEvent;
 
-/**
- * A collaborator was added to, changed on or removed from a repository. Action `added`.
- */
+/** A collaborator was added to, changed on or removed from a repository. Action `added`. */
 export interface MemberAddedEvent {
   action: "added";
   changes?: {
@@ -33,9 +31,7 @@ export interface MemberAddedEvent {
   sender: User;
 }
 
-/**
- * A collaborator was added to, changed on or removed from a repository. Action `edited`.
- */
+/** A collaborator was added to, changed on or removed from a repository. Action `edited`. */
 export interface MemberEditedEvent {
   action: "edited";
   changes: {
@@ -59,9 +55,7 @@ export interface MemberEditedEvent {
   sender: User;
 }
 
-/**
- * A collaborator was added to, changed on or removed from a repository. Action `removed`.
- */
+/** A collaborator was added to, changed on or removed from a repository. Action `removed`. */
 export interface MemberRemovedEvent {
   action: "removed";
   enterprise?: Enterprise;

@@ -6,9 +6,7 @@ import type { Enterprise, InstallationLite, Organization, User } from "./definit
 /** The `membership` payload of any action. */
 export type MembershipEvent = MembershipAddedEvent | MembershipRemovedEvent;
 
-/**
- * A user was added to or removed from a team. Action `added`.
- */
+/** A user was added to or removed from a team. Action `added`. */
 export interface MembershipAddedEvent {
   action: "added";
   enterprise?: Enterprise;
@@ -33,9 +31,7 @@ export interface MembershipAddedEvent {
   };
 }
 
-/**
- * A user was added to or removed from a team. Action `removed`.
- */
+/** A user was added to or removed from a team. Action `removed`. */
 export interface MembershipRemovedEvent {
   action: "removed";
   enterprise?: Enterprise;

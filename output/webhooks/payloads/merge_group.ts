@@ -13,9 +13,7 @@ import type {
 /** The `merge_group` payload of any action. */
 export type MergeGroupEvent = MergeGroupChecksRequestedEvent | MergeGroupDestroyedEvent;
 
-/**
- * Activity on a merge queue group. Action `checks_requested`.
- */
+/** Activity on a merge queue group. Action `checks_requested`. */
 export interface MergeGroupChecksRequestedEvent {
   action: "checks_requested";
   enterprise?: Enterprise;
@@ -32,9 +30,7 @@ export interface MergeGroupChecksRequestedEvent {
   sender: User;
 }
 
-/**
- * Activity on a merge queue group. Action `destroyed`.
- */
+/** Activity on a merge queue group. Action `destroyed`. */
 export interface MergeGroupDestroyedEvent {
   action: "destroyed";
   enterprise?: Enterprise;

@@ -13,9 +13,7 @@ import type {
 /** The `meta` payload of any action. */
 export type MetaEvent = MetaDeletedEvent;
 
-/**
- * The webhook itself was deleted. Action `deleted`.
- */
+/** The webhook itself was deleted. Action `deleted`. */
 export interface MetaDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;

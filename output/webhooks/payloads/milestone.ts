@@ -18,9 +18,7 @@ export type MilestoneEvent =
   | MilestoneEditedEvent
   | MilestoneOpenedEvent;
 
-/**
- * Activity on a milestone. Action `closed`.
- */
+/** Activity on a milestone. Action `closed`. */
 export interface MilestoneClosedEvent {
   action: "closed";
   enterprise?: Enterprise;
@@ -31,9 +29,7 @@ export interface MilestoneClosedEvent {
   sender: User;
 }
 
-/**
- * Activity on a milestone. Action `created`.
- */
+/** Activity on a milestone. Action `created`. */
 export interface MilestoneCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -44,9 +40,7 @@ export interface MilestoneCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a milestone. Action `deleted`.
- */
+/** Activity on a milestone. Action `deleted`. */
 export interface MilestoneDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -57,9 +51,7 @@ export interface MilestoneDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a milestone. Action `edited`.
- */
+/** Activity on a milestone. Action `edited`. */
 export interface MilestoneEditedEvent {
   action: "edited";
   changes: {
@@ -81,9 +73,7 @@ export interface MilestoneEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on a milestone. Action `opened`.
- */
+/** Activity on a milestone. Action `opened`. */
 export interface MilestoneOpenedEvent {
   action: "opened";
   enterprise?: Enterprise;

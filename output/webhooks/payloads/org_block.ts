@@ -6,9 +6,7 @@ import type { Enterprise, InstallationLite, Organization, User } from "./definit
 /** The `org_block` payload of any action. */
 export type OrgBlockEvent = OrgBlockBlockedEvent | OrgBlockUnblockedEvent;
 
-/**
- * A user was blocked or unblocked by an organization. Action `blocked`.
- */
+/** A user was blocked or unblocked by an organization. Action `blocked`. */
 export interface OrgBlockBlockedEvent {
   action: "blocked";
   blocked_user: User;
@@ -18,9 +16,7 @@ export interface OrgBlockBlockedEvent {
   sender: User;
 }
 
-/**
- * A user was blocked or unblocked by an organization. Action `unblocked`.
- */
+/** A user was blocked or unblocked by an organization. Action `unblocked`. */
 export interface OrgBlockUnblockedEvent {
   action: "unblocked";
   blocked_user: User;

@@ -11,9 +11,7 @@ export type OrganizationEvent =
   | OrganizationMemberRemovedEvent
   | OrganizationRenamedEvent;
 
-/**
- * Activity on an organization and its members. Action `deleted`.
- */
+/** Activity on an organization and its members. Action `deleted`. */
 export interface OrganizationDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -29,9 +27,7 @@ export interface OrganizationDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on an organization and its members. Action `member_added`.
- */
+/** Activity on an organization and its members. Action `member_added`. */
 export interface OrganizationMemberAddedEvent {
   action: "member_added";
   enterprise?: Enterprise;
@@ -47,9 +43,7 @@ export interface OrganizationMemberAddedEvent {
   sender: User;
 }
 
-/**
- * Activity on an organization and its members. Action `member_invited`.
- */
+/** Activity on an organization and its members. Action `member_invited`. */
 export interface OrganizationMemberInvitedEvent {
   action: "member_invited";
   enterprise?: Enterprise;
@@ -72,9 +66,7 @@ export interface OrganizationMemberInvitedEvent {
   user: User;
 }
 
-/**
- * Activity on an organization and its members. Action `member_removed`.
- */
+/** Activity on an organization and its members. Action `member_removed`. */
 export interface OrganizationMemberRemovedEvent {
   action: "member_removed";
   enterprise?: Enterprise;
@@ -90,9 +82,7 @@ export interface OrganizationMemberRemovedEvent {
   sender: User;
 }
 
-/**
- * Activity on an organization and its members. Action `renamed`.
- */
+/** Activity on an organization and its members. Action `renamed`. */
 export interface OrganizationRenamedEvent {
   action: "renamed";
   changes: {

@@ -12,9 +12,7 @@ import type {
 /** The `package` payload of any action. */
 export type PackageEvent = PackagePublishedEvent | PackageUpdatedEvent;
 
-/**
- * A package was published or updated. Action `published`.
- */
+/** A package was published or updated. Action `published`. */
 export interface PackagePublishedEvent {
   action: "published";
   enterprise?: Enterprise;
@@ -126,9 +124,7 @@ export interface PackagePublishedEvent {
   sender: User;
 }
 
-/**
- * A package was published or updated. Action `updated`.
- */
+/** A package was published or updated. Action `updated`. */
 export interface PackageUpdatedEvent {
   action: "updated";
   enterprise?: Enterprise;

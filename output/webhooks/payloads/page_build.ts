@@ -9,9 +9,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * A pages site was built.
- */
+/** A pages site was built. */
 export interface PageBuildEvent {
   build: {
     commit: string;

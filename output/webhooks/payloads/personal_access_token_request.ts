@@ -16,9 +16,7 @@ export type PersonalAccessTokenRequestEvent =
   | PersonalAccessTokenRequestCreatedEvent
   | PersonalAccessTokenRequestDeniedEvent;
 
-/**
- * A fine-grained personal access token request to access an organization's resources. Action `approved`.
- */
+/** A fine-grained personal access token request to access an organization's resources. Action `approved`. */
 export interface PersonalAccessTokenRequestApprovedEvent {
   action: "approved";
   enterprise?: Enterprise;
@@ -73,9 +71,7 @@ export interface PersonalAccessTokenRequestApprovedEvent {
   sender: User;
 }
 
-/**
- * A fine-grained personal access token request to access an organization's resources. Action `cancelled`.
- */
+/** A fine-grained personal access token request to access an organization's resources. Action `cancelled`. */
 export interface PersonalAccessTokenRequestCancelledEvent {
   action: "cancelled";
   enterprise?: Enterprise;
@@ -130,9 +126,7 @@ export interface PersonalAccessTokenRequestCancelledEvent {
   sender: User;
 }
 
-/**
- * A fine-grained personal access token request to access an organization's resources. Action `created`.
- */
+/** A fine-grained personal access token request to access an organization's resources. Action `created`. */
 export interface PersonalAccessTokenRequestCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -187,9 +181,7 @@ export interface PersonalAccessTokenRequestCreatedEvent {
   sender: User;
 }
 
-/**
- * A fine-grained personal access token request to access an organization's resources. Action `denied`.
- */
+/** A fine-grained personal access token request to access an organization's resources. Action `denied`. */
 export interface PersonalAccessTokenRequestDeniedEvent {
   action: "denied";
   enterprise?: Enterprise;

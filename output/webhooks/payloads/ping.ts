@@ -10,9 +10,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * Sent once when a webhook is created.
- */
+/** Sent once when a webhook is created. */
 export interface PingEvent {
   enterprise?: Enterprise;
   hook: Hook;

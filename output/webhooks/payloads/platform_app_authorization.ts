@@ -6,9 +6,7 @@ import type { Enterprise, InstallationLite, Organization, User } from "./definit
 /** The `platform_app_authorization` payload of any action. */
 export type PlatformAppAuthorizationEvent = PlatformAppAuthorizationRevokedEvent;
 
-/**
- * A user revoked their authorization of an app. Action `revoked`.
- */
+/** A user revoked their authorization of an app. Action `revoked`. */
 export interface PlatformAppAuthorizationRevokedEvent {
   action: "revoked";
   enterprise?: Enterprise;

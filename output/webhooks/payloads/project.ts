@@ -17,9 +17,7 @@ export type ProjectEvent =
   | ProjectEditedEvent
   | ProjectReopenedEvent;
 
-/**
- * Activity on a classic project. Action `closed`.
- */
+/** Activity on a classic project. Action `closed`. */
 export interface ProjectClosedEvent {
   action: "closed";
   enterprise?: Enterprise;
@@ -44,9 +42,7 @@ export interface ProjectClosedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project. Action `created`.
- */
+/** Activity on a classic project. Action `created`. */
 export interface ProjectCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -71,9 +67,7 @@ export interface ProjectCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project. Action `deleted`.
- */
+/** Activity on a classic project. Action `deleted`. */
 export interface ProjectDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -98,9 +92,7 @@ export interface ProjectDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project. Action `edited`.
- */
+/** Activity on a classic project. Action `edited`. */
 export interface ProjectEditedEvent {
   action: "edited";
   changes?: {
@@ -133,9 +125,7 @@ export interface ProjectEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project. Action `reopened`.
- */
+/** Activity on a classic project. Action `reopened`. */
 export interface ProjectReopenedEvent {
   action: "reopened";
   enterprise?: Enterprise;

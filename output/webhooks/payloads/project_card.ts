@@ -17,9 +17,7 @@ export type ProjectCardEvent =
   | ProjectCardEditedEvent
   | ProjectCardMovedEvent;
 
-/**
- * Activity on a classic project card. Action `converted`.
- */
+/** Activity on a classic project card. Action `converted`. */
 export interface ProjectCardConvertedEvent {
   action: "converted";
   changes: {
@@ -49,9 +47,7 @@ export interface ProjectCardConvertedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project card. Action `created`.
- */
+/** Activity on a classic project card. Action `created`. */
 export interface ProjectCardCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -76,9 +72,7 @@ export interface ProjectCardCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project card. Action `deleted`.
- */
+/** Activity on a classic project card. Action `deleted`. */
 export interface ProjectCardDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -103,9 +97,7 @@ export interface ProjectCardDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project card. Action `edited`.
- */
+/** Activity on a classic project card. Action `edited`. */
 export interface ProjectCardEditedEvent {
   action: "edited";
   changes: {
@@ -135,9 +127,7 @@ export interface ProjectCardEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project card. Action `moved`.
- */
+/** Activity on a classic project card. Action `moved`. */
 export interface ProjectCardMovedEvent {
   action: "moved";
   changes: {

@@ -16,9 +16,7 @@ export type ProjectColumnEvent =
   | ProjectColumnEditedEvent
   | ProjectColumnMovedEvent;
 
-/**
- * Activity on a classic project column. Action `created`.
- */
+/** Activity on a classic project column. Action `created`. */
 export interface ProjectColumnCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -38,9 +36,7 @@ export interface ProjectColumnCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project column. Action `deleted`.
- */
+/** Activity on a classic project column. Action `deleted`. */
 export interface ProjectColumnDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -60,9 +56,7 @@ export interface ProjectColumnDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project column. Action `edited`.
- */
+/** Activity on a classic project column. Action `edited`. */
 export interface ProjectColumnEditedEvent {
   action: "edited";
   changes: {
@@ -87,9 +81,7 @@ export interface ProjectColumnEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on a classic project column. Action `moved`.
- */
+/** Activity on a classic project column. Action `moved`. */
 export interface ProjectColumnMovedEvent {
   action: "moved";
   enterprise?: Enterprise;

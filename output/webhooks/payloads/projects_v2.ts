@@ -17,9 +17,7 @@ export type ProjectsV2Event =
   | ProjectsV2EditedEvent
   | ProjectsV2ReopenedEvent;
 
-/**
- * Activity on an organization-level project. Action `closed`.
- */
+/** Activity on an organization-level project. Action `closed`. */
 export interface ProjectsV2ClosedEvent {
   action: "closed";
   enterprise?: Enterprise;
@@ -29,9 +27,7 @@ export interface ProjectsV2ClosedEvent {
   sender: User;
 }
 
-/**
- * Activity on an organization-level project. Action `created`.
- */
+/** Activity on an organization-level project. Action `created`. */
 export interface ProjectsV2CreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -41,9 +37,7 @@ export interface ProjectsV2CreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on an organization-level project. Action `deleted`.
- */
+/** Activity on an organization-level project. Action `deleted`. */
 export interface ProjectsV2DeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -53,9 +47,7 @@ export interface ProjectsV2DeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on an organization-level project. Action `edited`.
- */
+/** Activity on an organization-level project. Action `edited`. */
 export interface ProjectsV2EditedEvent {
   action: "edited";
   changes?: {
@@ -83,9 +75,7 @@ export interface ProjectsV2EditedEvent {
   sender: User;
 }
 
-/**
- * Activity on an organization-level project. Action `reopened`.
- */
+/** Activity on an organization-level project. Action `reopened`. */
 export interface ProjectsV2ReopenedEvent {
   action: "reopened";
   enterprise?: Enterprise;

@@ -13,9 +13,7 @@ export type ProjectsV2ItemEvent =
   | ProjectsV2ItemReorderedEvent
   | ProjectsV2ItemRestoredEvent;
 
-/**
- * Activity on an item of an organization-level project. Action `archived`.
- */
+/** Activity on an item of an organization-level project. Action `archived`. */
 export interface ProjectsV2ItemArchivedEvent {
   action: "archived";
   changes: {
@@ -41,9 +39,7 @@ export interface ProjectsV2ItemArchivedEvent {
   sender: User;
 }
 
-/**
- * Activity on an item of an organization-level project. Action `converted`.
- */
+/** Activity on an item of an organization-level project. Action `converted`. */
 export interface ProjectsV2ItemConvertedEvent {
   action: "converted";
   changes: {
@@ -69,9 +65,7 @@ export interface ProjectsV2ItemConvertedEvent {
   sender: User;
 }
 
-/**
- * Activity on an item of an organization-level project. Action `created`.
- */
+/** Activity on an item of an organization-level project. Action `created`. */
 export interface ProjectsV2ItemCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -91,9 +85,7 @@ export interface ProjectsV2ItemCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on an item of an organization-level project. Action `deleted`.
- */
+/** Activity on an item of an organization-level project. Action `deleted`. */
 export interface ProjectsV2ItemDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -113,9 +105,7 @@ export interface ProjectsV2ItemDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on an item of an organization-level project. Action `edited`.
- */
+/** Activity on an item of an organization-level project. Action `edited`. */
 export interface ProjectsV2ItemEditedEvent {
   action: "edited";
   changes: {
@@ -141,9 +131,7 @@ export interface ProjectsV2ItemEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on an item of an organization-level project. Action `reordered`.
- */
+/** Activity on an item of an organization-level project. Action `reordered`. */
 export interface ProjectsV2ItemReorderedEvent {
   action: "reordered";
   changes: {
@@ -169,9 +157,7 @@ export interface ProjectsV2ItemReorderedEvent {
   sender: User;
 }
 
-/**
- * Activity on an item of an organization-level project. Action `restored`.
- */
+/** Activity on an item of an organization-level project. Action `restored`. */
 export interface ProjectsV2ItemRestoredEvent {
   action: "restored";
   changes: {

@@ -9,9 +9,7 @@ export type ProjectsV2StatusUpdateEvent =
   | ProjectsV2StatusUpdateDeletedEvent
   | ProjectsV2StatusUpdateEditedEvent;
 
-/**
- * A status update on an organization-level project changed. Action `created`.
- */
+/** A status update on an organization-level project changed. Action `created`. */
 export interface ProjectsV2StatusUpdateCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -32,9 +30,7 @@ export interface ProjectsV2StatusUpdateCreatedEvent {
   sender: User;
 }
 
-/**
- * A status update on an organization-level project changed. Action `deleted`.
- */
+/** A status update on an organization-level project changed. Action `deleted`. */
 export interface ProjectsV2StatusUpdateDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -55,9 +51,7 @@ export interface ProjectsV2StatusUpdateDeletedEvent {
   sender: User;
 }
 
-/**
- * A status update on an organization-level project changed. Action `edited`.
- */
+/** A status update on an organization-level project changed. Action `edited`. */
 export interface ProjectsV2StatusUpdateEditedEvent {
   action: "edited";
   changes?: {

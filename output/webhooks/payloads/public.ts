@@ -9,9 +9,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * A private repository was made public.
- */
+/** A private repository was made public. */
 export interface PublicEvent {
   enterprise?: Enterprise;
   installation?: InstallationLite;

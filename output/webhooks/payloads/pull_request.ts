@@ -37,9 +37,7 @@ export type PullRequestEvent =
   | PullRequestUnlabeledEvent
   | PullRequestUnlockedEvent;
 
-/**
- * Activity on a pull request. Action `assigned`.
- */
+/** Activity on a pull request. Action `assigned`. */
 export interface PullRequestAssignedEvent {
   action: "assigned";
   assignee: User;
@@ -52,9 +50,7 @@ export interface PullRequestAssignedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `auto_merge_disabled`.
- */
+/** Activity on a pull request. Action `auto_merge_disabled`. */
 export interface PullRequestAutoMergeDisabledEvent {
   action: "auto_merge_disabled";
   enterprise?: Enterprise;
@@ -67,9 +63,7 @@ export interface PullRequestAutoMergeDisabledEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `auto_merge_enabled`.
- */
+/** Activity on a pull request. Action `auto_merge_enabled`. */
 export interface PullRequestAutoMergeEnabledEvent {
   action: "auto_merge_enabled";
   enterprise?: Enterprise;
@@ -82,9 +76,7 @@ export interface PullRequestAutoMergeEnabledEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `closed`.
- */
+/** Activity on a pull request. Action `closed`. */
 export interface PullRequestClosedEvent {
   action: "closed";
   enterprise?: Enterprise;
@@ -96,9 +88,7 @@ export interface PullRequestClosedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `converted_to_draft`.
- */
+/** Activity on a pull request. Action `converted_to_draft`. */
 export interface PullRequestConvertedToDraftEvent {
   action: "converted_to_draft";
   enterprise?: Enterprise;
@@ -110,9 +100,7 @@ export interface PullRequestConvertedToDraftEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `demilestoned`.
- */
+/** Activity on a pull request. Action `demilestoned`. */
 export interface PullRequestDemilestonedEvent {
   action: "demilestoned";
   enterprise?: Enterprise;
@@ -125,9 +113,7 @@ export interface PullRequestDemilestonedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `dequeued`.
- */
+/** Activity on a pull request. Action `dequeued`. */
 export interface PullRequestDequeuedEvent {
   action: "dequeued";
   enterprise?: Enterprise;
@@ -140,9 +126,7 @@ export interface PullRequestDequeuedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `edited`.
- */
+/** Activity on a pull request. Action `edited`. */
 export interface PullRequestEditedEvent {
   action: "edited";
   changes: {
@@ -170,9 +154,7 @@ export interface PullRequestEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `enqueued`.
- */
+/** Activity on a pull request. Action `enqueued`. */
 export interface PullRequestEnqueuedEvent {
   action: "enqueued";
   enterprise?: Enterprise;
@@ -184,9 +166,7 @@ export interface PullRequestEnqueuedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `labeled`.
- */
+/** Activity on a pull request. Action `labeled`. */
 export interface PullRequestLabeledEvent {
   action: "labeled";
   enterprise?: Enterprise;
@@ -199,9 +179,7 @@ export interface PullRequestLabeledEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `locked`.
- */
+/** Activity on a pull request. Action `locked`. */
 export interface PullRequestLockedEvent {
   action: "locked";
   enterprise?: Enterprise;
@@ -213,9 +191,7 @@ export interface PullRequestLockedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `milestoned`.
- */
+/** Activity on a pull request. Action `milestoned`. */
 export interface PullRequestMilestonedEvent {
   action: "milestoned";
   enterprise?: Enterprise;
@@ -228,9 +204,7 @@ export interface PullRequestMilestonedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `opened`.
- */
+/** Activity on a pull request. Action `opened`. */
 export interface PullRequestOpenedEvent {
   action: "opened";
   enterprise?: Enterprise;
@@ -242,9 +216,7 @@ export interface PullRequestOpenedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `ready_for_review`.
- */
+/** Activity on a pull request. Action `ready_for_review`. */
 export interface PullRequestReadyForReviewEvent {
   action: "ready_for_review";
   enterprise?: Enterprise;
@@ -256,9 +228,7 @@ export interface PullRequestReadyForReviewEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `reopened`.
- */
+/** Activity on a pull request. Action `reopened`. */
 export interface PullRequestReopenedEvent {
   action: "reopened";
   enterprise?: Enterprise;
@@ -270,9 +240,7 @@ export interface PullRequestReopenedEvent {
   sender: User;
 }
 
-/**
- * A review was requested from, or no longer requested from, a user (requested_reviewer) or a team (requested_team).
- */
+/** A review was requested from, or no longer requested from, a user (requested_reviewer) or a team (requested_team). */
 export interface PullRequestReviewRequestRemovedEvent {
   action: "review_request_removed";
   enterprise?: Enterprise;
@@ -286,9 +254,7 @@ export interface PullRequestReviewRequestRemovedEvent {
   sender: User;
 }
 
-/**
- * A review was requested from, or no longer requested from, a user (requested_reviewer) or a team (requested_team).
- */
+/** A review was requested from, or no longer requested from, a user (requested_reviewer) or a team (requested_team). */
 export interface PullRequestReviewRequestedEvent {
   action: "review_requested";
   enterprise?: Enterprise;
@@ -302,9 +268,7 @@ export interface PullRequestReviewRequestedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `synchronize`.
- */
+/** Activity on a pull request. Action `synchronize`. */
 export interface PullRequestSynchronizeEvent {
   action: "synchronize";
   after: string;
@@ -318,9 +282,7 @@ export interface PullRequestSynchronizeEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `unassigned`.
- */
+/** Activity on a pull request. Action `unassigned`. */
 export interface PullRequestUnassignedEvent {
   action: "unassigned";
   assignee: User;
@@ -333,9 +295,7 @@ export interface PullRequestUnassignedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `unlabeled`.
- */
+/** Activity on a pull request. Action `unlabeled`. */
 export interface PullRequestUnlabeledEvent {
   action: "unlabeled";
   enterprise?: Enterprise;
@@ -348,9 +308,7 @@ export interface PullRequestUnlabeledEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request. Action `unlocked`.
- */
+/** Activity on a pull request. Action `unlocked`. */
 export interface PullRequestUnlockedEvent {
   action: "unlocked";
   enterprise?: Enterprise;

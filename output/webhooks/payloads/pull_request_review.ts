@@ -15,9 +15,7 @@ import type {
 export type PullRequestReviewEvent =
   PullRequestReviewDismissedEvent | PullRequestReviewEditedEvent | PullRequestReviewSubmittedEvent;
 
-/**
- * Activity on a pull request review. Action `dismissed`.
- */
+/** Activity on a pull request review. Action `dismissed`. */
 export interface PullRequestReviewDismissedEvent {
   action: "dismissed";
   enterprise?: Enterprise;
@@ -48,9 +46,7 @@ export interface PullRequestReviewDismissedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request review. Action `edited`.
- */
+/** Activity on a pull request review. Action `edited`. */
 export interface PullRequestReviewEditedEvent {
   action: "edited";
   changes: {
@@ -86,9 +82,7 @@ export interface PullRequestReviewEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request review. Action `submitted`.
- */
+/** Activity on a pull request review. Action `submitted`. */
 export interface PullRequestReviewSubmittedEvent {
   action: "submitted";
   enterprise?: Enterprise;

@@ -17,9 +17,7 @@ export type PullRequestReviewCommentEvent =
   | PullRequestReviewCommentDeletedEvent
   | PullRequestReviewCommentEditedEvent;
 
-/**
- * Activity on a pull request review comment on a diff. Action `created`.
- */
+/** Activity on a pull request review comment on a diff. Action `created`. */
 export interface PullRequestReviewCommentCreatedEvent {
   action: "created";
   comment: PullRequestReviewComment;
@@ -31,9 +29,7 @@ export interface PullRequestReviewCommentCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request review comment on a diff. Action `deleted`.
- */
+/** Activity on a pull request review comment on a diff. Action `deleted`. */
 export interface PullRequestReviewCommentDeletedEvent {
   action: "deleted";
   comment: PullRequestReviewComment;
@@ -45,9 +41,7 @@ export interface PullRequestReviewCommentDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a pull request review comment on a diff. Action `edited`.
- */
+/** Activity on a pull request review comment on a diff. Action `edited`. */
 export interface PullRequestReviewCommentEditedEvent {
   action: "edited";
   changes: {

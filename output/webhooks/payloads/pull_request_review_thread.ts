@@ -15,9 +15,7 @@ import type {
 export type PullRequestReviewThreadEvent =
   PullRequestReviewThreadResolvedEvent | PullRequestReviewThreadUnresolvedEvent;
 
-/**
- * A pull request review thread was resolved or unresolved. Action `resolved`.
- */
+/** A pull request review thread was resolved or unresolved. Action `resolved`. */
 export interface PullRequestReviewThreadResolvedEvent {
   action: "resolved";
   enterprise?: Enterprise;
@@ -32,9 +30,7 @@ export interface PullRequestReviewThreadResolvedEvent {
   };
 }
 
-/**
- * A pull request review thread was resolved or unresolved. Action `unresolved`.
- */
+/** A pull request review thread was resolved or unresolved. Action `unresolved`. */
 export interface PullRequestReviewThreadUnresolvedEvent {
   action: "unresolved";
   enterprise?: Enterprise;

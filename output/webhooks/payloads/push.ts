@@ -11,9 +11,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * Commits were pushed to a branch or tag.
- */
+/** Commits were pushed to a branch or tag. */
 export interface PushEvent {
   after: string;
   base_ref: string | null;

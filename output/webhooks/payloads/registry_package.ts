@@ -12,9 +12,7 @@ import type {
 /** The `registry_package` payload of any action. */
 export type RegistryPackageEvent = RegistryPackagePublishedEvent | RegistryPackageUpdatedEvent;
 
-/**
- * A package in a registry was published or updated. Action `published`.
- */
+/** A package in a registry was published or updated. Action `published`. */
 export interface RegistryPackagePublishedEvent {
   action: "published";
   enterprise?: Enterprise;
@@ -42,9 +40,7 @@ export interface RegistryPackagePublishedEvent {
   sender: User;
 }
 
-/**
- * A package in a registry was published or updated. Action `updated`.
- */
+/** A package in a registry was published or updated. Action `updated`. */
 export interface RegistryPackageUpdatedEvent {
   action: "updated";
   enterprise?: Enterprise;

@@ -21,9 +21,7 @@ export type ReleaseEvent =
   | ReleaseReleasedEvent
   | ReleaseUnpublishedEvent;
 
-/**
- * Activity on a release. Action `created`.
- */
+/** Activity on a release. Action `created`. */
 export interface ReleaseCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -55,9 +53,7 @@ export interface ReleaseCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a release. Action `deleted`.
- */
+/** Activity on a release. Action `deleted`. */
 export interface ReleaseDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -89,9 +85,7 @@ export interface ReleaseDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a release. Action `edited`.
- */
+/** Activity on a release. Action `edited`. */
 export interface ReleaseEditedEvent {
   action: "edited";
   changes: {
@@ -137,9 +131,7 @@ export interface ReleaseEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on a release. Action `prereleased`.
- */
+/** Activity on a release. Action `prereleased`. */
 export interface ReleasePrereleasedEvent {
   action: "prereleased";
   enterprise?: Enterprise;
@@ -171,9 +163,7 @@ export interface ReleasePrereleasedEvent {
   sender: User;
 }
 
-/**
- * Activity on a release. Action `published`.
- */
+/** Activity on a release. Action `published`. */
 export interface ReleasePublishedEvent {
   action: "published";
   enterprise?: Enterprise;
@@ -205,9 +195,7 @@ export interface ReleasePublishedEvent {
   sender: User;
 }
 
-/**
- * Activity on a release. Action `released`.
- */
+/** Activity on a release. Action `released`. */
 export interface ReleaseReleasedEvent {
   action: "released";
   enterprise?: Enterprise;
@@ -239,9 +227,7 @@ export interface ReleaseReleasedEvent {
   sender: User;
 }
 
-/**
- * Activity on a release. Action `unpublished`.
- */
+/** Activity on a release. Action `unpublished`. */
 export interface ReleaseUnpublishedEvent {
   action: "unpublished";
   enterprise?: Enterprise;

@@ -21,9 +21,7 @@ export type RepositoryEvent =
   | RepositoryTransferredEvent
   | RepositoryUnarchivedEvent;
 
-/**
- * Activity on a repository. Action `archived`.
- */
+/** Activity on a repository. Action `archived`. */
 export interface RepositoryArchivedEvent {
   action: "archived";
   enterprise?: Enterprise;
@@ -33,9 +31,7 @@ export interface RepositoryArchivedEvent {
   sender: User;
 }
 
-/**
- * Activity on a repository. Action `created`.
- */
+/** Activity on a repository. Action `created`. */
 export interface RepositoryCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -45,9 +41,7 @@ export interface RepositoryCreatedEvent {
   sender: User;
 }
 
-/**
- * Activity on a repository. Action `deleted`.
- */
+/** Activity on a repository. Action `deleted`. */
 export interface RepositoryDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -57,9 +51,7 @@ export interface RepositoryDeletedEvent {
   sender: User;
 }
 
-/**
- * Activity on a repository. Action `edited`.
- */
+/** Activity on a repository. Action `edited`. */
 export interface RepositoryEditedEvent {
   action: "edited";
   changes: {
@@ -83,9 +75,7 @@ export interface RepositoryEditedEvent {
   sender: User;
 }
 
-/**
- * Activity on a repository. Action `privatized`.
- */
+/** Activity on a repository. Action `privatized`. */
 export interface RepositoryPrivatizedEvent {
   action: "privatized";
   enterprise?: Enterprise;
@@ -95,9 +85,7 @@ export interface RepositoryPrivatizedEvent {
   sender: User;
 }
 
-/**
- * Activity on a repository. Action `publicized`.
- */
+/** Activity on a repository. Action `publicized`. */
 export interface RepositoryPublicizedEvent {
   action: "publicized";
   enterprise?: Enterprise;
@@ -107,9 +95,7 @@ export interface RepositoryPublicizedEvent {
   sender: User;
 }
 
-/**
- * Activity on a repository. Action `renamed`.
- */
+/** Activity on a repository. Action `renamed`. */
 export interface RepositoryRenamedEvent {
   action: "renamed";
   changes: {
@@ -126,9 +112,7 @@ export interface RepositoryRenamedEvent {
   sender: User;
 }
 
-/**
- * Activity on a repository. Action `transferred`.
- */
+/** Activity on a repository. Action `transferred`. */
 export interface RepositoryTransferredEvent {
   action: "transferred";
   changes: {
@@ -145,9 +129,7 @@ export interface RepositoryTransferredEvent {
   sender: User;
 }
 
-/**
- * Activity on a repository. Action `unarchived`.
- */
+/** Activity on a repository. Action `unarchived`. */
 export interface RepositoryUnarchivedEvent {
   action: "unarchived";
   enterprise?: Enterprise;

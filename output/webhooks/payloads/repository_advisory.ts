@@ -13,9 +13,7 @@ import type {
 export type RepositoryAdvisoryEvent =
   RepositoryAdvisoryPublishedEvent | RepositoryAdvisoryReportedEvent;
 
-/**
- * A repository security advisory was published or reported. Action `published`.
- */
+/** A repository security advisory was published or reported. Action `published`. */
 export interface RepositoryAdvisoryPublishedEvent {
   action: "published";
   enterprise?: Enterprise;
@@ -52,9 +50,7 @@ export interface RepositoryAdvisoryPublishedEvent {
   sender?: User;
 }
 
-/**
- * A repository security advisory was published or reported. Action `reported`.
- */
+/** A repository security advisory was published or reported. Action `reported`. */
 export interface RepositoryAdvisoryReportedEvent {
   action: "reported";
   enterprise?: Enterprise;

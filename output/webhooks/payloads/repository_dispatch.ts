@@ -12,13 +12,9 @@ import type {
 /** The `repository_dispatch` payload of any action. */
 export type RepositoryDispatchEvent = RepositoryDispatchSampleEvent;
 
-/**
- * A client asked for a custom event through the repository dispatch endpoint.
- */
+/** A client asked for a custom event through the repository dispatch endpoint. */
 export interface RepositoryDispatchSampleEvent {
-  /**
-   * The event_type the dispatching client sent; free-form, so not fixed to the table's placeholder action.
-   */
+  /** The event_type the dispatching client sent; free-form, so not fixed to the table's placeholder action. */
   action: string;
   branch: string;
   client_payload: {

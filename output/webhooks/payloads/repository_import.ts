@@ -9,9 +9,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * A repository import finished, failed or was cancelled.
- */
+/** A repository import finished, failed or was cancelled. */
 export interface RepositoryImportEvent {
   enterprise?: Enterprise;
   installation?: InstallationLite;

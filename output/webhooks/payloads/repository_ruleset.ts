@@ -13,9 +13,7 @@ import type {
 export type RepositoryRulesetEvent =
   RepositoryRulesetCreatedEvent | RepositoryRulesetDeletedEvent | RepositoryRulesetEditedEvent;
 
-/**
- * A repository ruleset was created, edited or deleted. Action `created`.
- */
+/** A repository ruleset was created, edited or deleted. Action `created`. */
 export interface RepositoryRulesetCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -49,9 +47,7 @@ export interface RepositoryRulesetCreatedEvent {
   sender: User;
 }
 
-/**
- * A repository ruleset was created, edited or deleted. Action `deleted`.
- */
+/** A repository ruleset was created, edited or deleted. Action `deleted`. */
 export interface RepositoryRulesetDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -85,9 +81,7 @@ export interface RepositoryRulesetDeletedEvent {
   sender: User;
 }
 
-/**
- * A repository ruleset was created, edited or deleted. Action `edited`.
- */
+/** A repository ruleset was created, edited or deleted. Action `edited`. */
 export interface RepositoryRulesetEditedEvent {
   action: "edited";
   changes?: {

@@ -20,9 +20,7 @@ export type SecretScanningAlertEvent =
   | SecretScanningAlertUnassignedEvent
   | SecretScanningAlertValidatedEvent;
 
-/**
- * Activity on a secret scanning alert. Action `assigned`.
- */
+/** Activity on a secret scanning alert. Action `assigned`. */
 export interface SecretScanningAlertAssignedEvent {
   action: "assigned";
   alert: SecretScanningAlert;
@@ -34,9 +32,7 @@ export interface SecretScanningAlertAssignedEvent {
   sender?: User;
 }
 
-/**
- * Activity on a secret scanning alert. Action `created`.
- */
+/** Activity on a secret scanning alert. Action `created`. */
 export interface SecretScanningAlertCreatedEvent {
   action: "created";
   alert: SecretScanningAlert;
@@ -47,9 +43,7 @@ export interface SecretScanningAlertCreatedEvent {
   sender?: User;
 }
 
-/**
- * Activity on a secret scanning alert. Action `publicly_leaked`.
- */
+/** Activity on a secret scanning alert. Action `publicly_leaked`. */
 export interface SecretScanningAlertPubliclyLeakedEvent {
   action: "publicly_leaked";
   alert: SecretScanningAlert;
@@ -60,9 +54,7 @@ export interface SecretScanningAlertPubliclyLeakedEvent {
   sender?: User;
 }
 
-/**
- * Activity on a secret scanning alert. Action `reopened`.
- */
+/** Activity on a secret scanning alert. Action `reopened`. */
 export interface SecretScanningAlertReopenedEvent {
   action: "reopened";
   alert: SecretScanningAlert;
@@ -73,9 +65,7 @@ export interface SecretScanningAlertReopenedEvent {
   sender?: User;
 }
 
-/**
- * Activity on a secret scanning alert. Action `resolved`.
- */
+/** Activity on a secret scanning alert. Action `resolved`. */
 export interface SecretScanningAlertResolvedEvent {
   action: "resolved";
   alert: SecretScanningAlert;
@@ -86,9 +76,7 @@ export interface SecretScanningAlertResolvedEvent {
   sender?: User;
 }
 
-/**
- * Activity on a secret scanning alert. Action `unassigned`.
- */
+/** Activity on a secret scanning alert. Action `unassigned`. */
 export interface SecretScanningAlertUnassignedEvent {
   action: "unassigned";
   alert: SecretScanningAlert;
@@ -100,9 +88,7 @@ export interface SecretScanningAlertUnassignedEvent {
   sender?: User;
 }
 
-/**
- * Activity on a secret scanning alert. Action `validated`.
- */
+/** Activity on a secret scanning alert. Action `validated`. */
 export interface SecretScanningAlertValidatedEvent {
   action: "validated";
   alert: SecretScanningAlert;

@@ -13,9 +13,7 @@ import type {
 /** The `secret_scanning_alert_location` payload of any action. */
 export type SecretScanningAlertLocationEvent = SecretScanningAlertLocationCreatedEvent;
 
-/**
- * A new location of a leaked secret was found. Action `created`.
- */
+/** A new location of a leaked secret was found. Action `created`. */
 export interface SecretScanningAlertLocationCreatedEvent {
   action: "created";
   alert: SecretScanningAlert;

@@ -12,9 +12,7 @@ import type {
 /** The `secret_scanning_scan` payload of any action. */
 export type SecretScanningScanEvent = SecretScanningScanCompletedEvent;
 
-/**
- * A secret scanning scan completed. Action `completed`.
- */
+/** A secret scanning scan completed. Action `completed`. */
 export interface SecretScanningScanCompletedEvent {
   action: "completed";
   completed_at: string;

@@ -12,9 +12,7 @@ import type {
 export type SecurityAdvisoryEvent =
   SecurityAdvisoryPublishedEvent | SecurityAdvisoryUpdatedEvent | SecurityAdvisoryWithdrawnEvent;
 
-/**
- * A global security advisory was published, updated or withdrawn. Action `published`.
- */
+/** A global security advisory was published, updated or withdrawn. Action `published`. */
 export interface SecurityAdvisoryPublishedEvent {
   action: "published";
   enterprise?: Enterprise;
@@ -23,9 +21,7 @@ export interface SecurityAdvisoryPublishedEvent {
   security_advisory: SecurityAdvisory;
 }
 
-/**
- * A global security advisory was published, updated or withdrawn. Action `updated`.
- */
+/** A global security advisory was published, updated or withdrawn. Action `updated`. */
 export interface SecurityAdvisoryUpdatedEvent {
   action: "updated";
   enterprise?: Enterprise;
@@ -34,9 +30,7 @@ export interface SecurityAdvisoryUpdatedEvent {
   security_advisory: SecurityAdvisory;
 }
 
-/**
- * A global security advisory was published, updated or withdrawn. Action `withdrawn`.
- */
+/** A global security advisory was published, updated or withdrawn. Action `withdrawn`. */
 export interface SecurityAdvisoryWithdrawnEvent {
   action: "withdrawn";
   enterprise?: Enterprise;

@@ -9,9 +9,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * Code security features were enabled or disabled for a repository.
- */
+/** Code security features were enabled or disabled for a repository. */
 export interface SecurityAndAnalysisEvent {
   changes: {
     from?: {

@@ -18,9 +18,7 @@ export type SponsorshipEvent =
   | SponsorshipPendingTierChangeEvent
   | SponsorshipTierChangedEvent;
 
-/**
- * Activity on a sponsorship. Action `cancelled`.
- */
+/** Activity on a sponsorship. Action `cancelled`. */
 export interface SponsorshipCancelledEvent {
   action: "cancelled";
   enterprise?: Enterprise;
@@ -37,9 +35,7 @@ export interface SponsorshipCancelledEvent {
   };
 }
 
-/**
- * Activity on a sponsorship. Action `created`.
- */
+/** Activity on a sponsorship. Action `created`. */
 export interface SponsorshipCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -56,9 +52,7 @@ export interface SponsorshipCreatedEvent {
   };
 }
 
-/**
- * Activity on a sponsorship. Action `edited`.
- */
+/** Activity on a sponsorship. Action `edited`. */
 export interface SponsorshipEditedEvent {
   action: "edited";
   changes: {
@@ -80,9 +74,7 @@ export interface SponsorshipEditedEvent {
   };
 }
 
-/**
- * Activity on a sponsorship. Action `pending_cancellation`.
- */
+/** Activity on a sponsorship. Action `pending_cancellation`. */
 export interface SponsorshipPendingCancellationEvent {
   action: "pending_cancellation";
   effective_date?: string;
@@ -100,9 +92,7 @@ export interface SponsorshipPendingCancellationEvent {
   };
 }
 
-/**
- * Activity on a sponsorship. Action `pending_tier_change`.
- */
+/** Activity on a sponsorship. Action `pending_tier_change`. */
 export interface SponsorshipPendingTierChangeEvent {
   action: "pending_tier_change";
   changes: {
@@ -125,9 +115,7 @@ export interface SponsorshipPendingTierChangeEvent {
   };
 }
 
-/**
- * Activity on a sponsorship. Action `tier_changed`.
- */
+/** Activity on a sponsorship. Action `tier_changed`. */
 export interface SponsorshipTierChangedEvent {
   action: "tier_changed";
   changes: {

@@ -12,9 +12,7 @@ import type {
 /** The `star` payload of any action. */
 export type StarEvent = StarCreatedEvent | StarDeletedEvent;
 
-/**
- * A repository was starred or unstarred. Action `created`.
- */
+/** A repository was starred or unstarred. Action `created`. */
 export interface StarCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -25,9 +23,7 @@ export interface StarCreatedEvent {
   starred_at: string | null;
 }
 
-/**
- * A repository was starred or unstarred. Action `deleted`.
- */
+/** A repository was starred or unstarred. Action `deleted`. */
 export interface StarDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;

@@ -10,9 +10,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * The status of a commit changed.
- */
+/** The status of a commit changed. */
 export interface StatusEvent {
   avatar_url?: string;
   branches: {

@@ -17,9 +17,7 @@ export type SubIssuesEvent =
   | SubIssuesSubIssueAddedEvent
   | SubIssuesSubIssueRemovedEvent;
 
-/**
- * An issue gained or lost a parent issue or a sub-issue. Action `parent_issue_added`.
- */
+/** An issue gained or lost a parent issue or a sub-issue. Action `parent_issue_added`. */
 export interface SubIssuesParentIssueAddedEvent {
   action: "parent_issue_added";
   enterprise?: Enterprise;
@@ -35,9 +33,7 @@ export interface SubIssuesParentIssueAddedEvent {
   sub_issue_repo?: Repository;
 }
 
-/**
- * An issue gained or lost a parent issue or a sub-issue. Action `parent_issue_removed`.
- */
+/** An issue gained or lost a parent issue or a sub-issue. Action `parent_issue_removed`. */
 export interface SubIssuesParentIssueRemovedEvent {
   action: "parent_issue_removed";
   enterprise?: Enterprise;
@@ -53,9 +49,7 @@ export interface SubIssuesParentIssueRemovedEvent {
   sub_issue_repo?: Repository;
 }
 
-/**
- * An issue gained or lost a parent issue or a sub-issue. Action `sub_issue_added`.
- */
+/** An issue gained or lost a parent issue or a sub-issue. Action `sub_issue_added`. */
 export interface SubIssuesSubIssueAddedEvent {
   action: "sub_issue_added";
   enterprise?: Enterprise;
@@ -71,9 +65,7 @@ export interface SubIssuesSubIssueAddedEvent {
   sub_issue_repo?: Repository;
 }
 
-/**
- * An issue gained or lost a parent issue or a sub-issue. Action `sub_issue_removed`.
- */
+/** An issue gained or lost a parent issue or a sub-issue. Action `sub_issue_removed`. */
 export interface SubIssuesSubIssueRemovedEvent {
   action: "sub_issue_removed";
   enterprise?: Enterprise;

@@ -18,9 +18,7 @@ export type TeamEvent =
   | TeamEditedEvent
   | TeamRemovedFromRepositoryEvent;
 
-/**
- * Activity on a team. Action `added_to_repository`.
- */
+/** Activity on a team. Action `added_to_repository`. */
 export interface TeamAddedToRepositoryEvent {
   action: "added_to_repository";
   enterprise?: Enterprise;
@@ -31,9 +29,7 @@ export interface TeamAddedToRepositoryEvent {
   team: Team;
 }
 
-/**
- * Activity on a team. Action `created`.
- */
+/** Activity on a team. Action `created`. */
 export interface TeamCreatedEvent {
   action: "created";
   enterprise?: Enterprise;
@@ -43,9 +39,7 @@ export interface TeamCreatedEvent {
   team: Team;
 }
 
-/**
- * Activity on a team. Action `deleted`.
- */
+/** Activity on a team. Action `deleted`. */
 export interface TeamDeletedEvent {
   action: "deleted";
   enterprise?: Enterprise;
@@ -55,9 +49,7 @@ export interface TeamDeletedEvent {
   team: Team;
 }
 
-/**
- * Activity on a team. Action `edited`.
- */
+/** Activity on a team. Action `edited`. */
 export interface TeamEditedEvent {
   action: "edited";
   changes: {
@@ -90,9 +82,7 @@ export interface TeamEditedEvent {
   team: Team;
 }
 
-/**
- * Activity on a team. Action `removed_from_repository`.
- */
+/** Activity on a team. Action `removed_from_repository`. */
 export interface TeamRemovedFromRepositoryEvent {
   action: "removed_from_repository";
   enterprise?: Enterprise;

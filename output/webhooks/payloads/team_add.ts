@@ -10,9 +10,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * A repository was added to a team.
- */
+/** A repository was added to a team. */
 export interface TeamAddEvent {
   enterprise?: Enterprise;
   installation?: InstallationLite;

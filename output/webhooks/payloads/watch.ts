@@ -12,9 +12,7 @@ import type {
 /** The `watch` payload of any action. */
 export type WatchEvent = WatchStartedEvent;
 
-/**
- * Someone started watching (starring) a repository. Action `started`.
- */
+/** Someone started watching (starring) a repository. Action `started`. */
 export interface WatchStartedEvent {
   action: "started";
   enterprise?: Enterprise;

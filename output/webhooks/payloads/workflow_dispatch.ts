@@ -9,9 +9,7 @@ import type {
   User,
 } from "./definitions.js";
 
-/**
- * Someone triggered a workflow run by hand or through the API.
- */
+/** Someone triggered a workflow run by hand or through the API. */
 export interface WorkflowDispatchEvent {
   enterprise?: Enterprise;
   inputs: {

@@ -17,9 +17,7 @@ export type WorkflowJobEvent =
   | WorkflowJobQueuedEvent
   | WorkflowJobWaitingEvent;
 
-/**
- * Activity on a workflow job. Action `completed`.
- */
+/** Activity on a workflow job. Action `completed`. */
 export interface WorkflowJobCompletedEvent {
   action: "completed";
   enterprise?: Enterprise;
@@ -61,9 +59,7 @@ export interface WorkflowJobCompletedEvent {
   };
 }
 
-/**
- * Activity on a workflow job. Action `in_progress`.
- */
+/** Activity on a workflow job. Action `in_progress`. */
 export interface WorkflowJobInProgressEvent {
   action: "in_progress";
   enterprise?: Enterprise;
@@ -105,9 +101,7 @@ export interface WorkflowJobInProgressEvent {
   };
 }
 
-/**
- * Activity on a workflow job. Action `queued`.
- */
+/** Activity on a workflow job. Action `queued`. */
 export interface WorkflowJobQueuedEvent {
   action: "queued";
   deployment?: Deployment;
@@ -150,9 +144,7 @@ export interface WorkflowJobQueuedEvent {
   };
 }
 
-/**
- * Activity on a workflow job. Action `waiting`.
- */
+/** Activity on a workflow job. Action `waiting`. */
 export interface WorkflowJobWaitingEvent {
   action: "waiting";
   enterprise?: Enterprise;

@@ -15,9 +15,7 @@ import type {
 export type WorkflowRunEvent =
   WorkflowRunCompletedEvent | WorkflowRunInProgressEvent | WorkflowRunRequestedEvent;
 
-/**
- * A workflow run was requested, started or completed. Action `completed`.
- */
+/** A workflow run was requested, started or completed. Action `completed`. */
 export interface WorkflowRunCompletedEvent {
   action: "completed";
   enterprise?: Enterprise;
@@ -29,9 +27,7 @@ export interface WorkflowRunCompletedEvent {
   workflow_run: WorkflowRun;
 }
 
-/**
- * A workflow run was requested, started or completed. Action `in_progress`.
- */
+/** A workflow run was requested, started or completed. Action `in_progress`. */
 export interface WorkflowRunInProgressEvent {
   action: "in_progress";
   enterprise?: Enterprise;
@@ -43,9 +39,7 @@ export interface WorkflowRunInProgressEvent {
   workflow_run: WorkflowRun;
 }
 
-/**
- * A workflow run was requested, started or completed. Action `requested`.
- */
+/** A workflow run was requested, started or completed. Action `requested`. */
 export interface WorkflowRunRequestedEvent {
   action: "requested";
   enterprise?: Enterprise;

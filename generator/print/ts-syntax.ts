@@ -1,0 +1,444 @@
+import {
+  type Doc,
+  align,
+  group,
+  hardline,
+  ifBreak,
+  indent,
+  join,
+  layout,
+  line,
+  softline,
+} from "./doc.js";
+
+/**
+ * The TypeScript that typewire generates, as data: every generated declaration is built from
+ * these nodes and laid out by {@link printDeclarations}, so output is formatted as it is printed
+ * and never passes through a formatter afterwards.
+ */
+export type TypeNode =
+  /** A type name or keyword, with type arguments: `string`, `User`, `Maybe<T>`. */
+  | { readonly kind: "name"; readonly name: string; readonly args?: readonly TypeNode[] }
+  /** A string, number or boolean literal type. */
+  | { readonly kind: "literal"; readonly value: string | number | boolean }
+  | { readonly kind: "array"; readonly element: TypeNode }
+  | { readonly kind: "union"; readonly types: readonly TypeNode[] }
+  | { readonly kind: "intersection"; readonly types: readonly TypeNode[] }
+  /** `keyof T`, `readonly T[]`. */
+  | { readonly kind: "operator"; readonly operator: "keyof" | "readonly"; readonly type: TypeNode }
+  /** `Object["key"]`. */
+  | { readonly kind: "indexed"; readonly object: TypeNode; readonly index: TypeNode }
+  /**
+   * An object type. `expanded` keeps one member per line even when they would fit on one, as the
+   * formatter keeps an object literal that was written over several lines.
+   */
+  | { readonly kind: "object"; readonly members: readonly Member[]; readonly expanded: boolean };
+
+export type Member =
+  | {
+      readonly kind: "property";
+      readonly name: string;
+      readonly optional: boolean;
+      readonly type: TypeNode;
+      readonly doc?: string | undefined;
+    }
+  /** `[key: string]: type`. */
+  | {
+      readonly kind: "index";
+      readonly key: string;
+      readonly keyType: TypeNode;
+      readonly type: TypeNode;
+      readonly doc?: string | undefined;
+    };
+
+export type Declaration =
+  | {
+      readonly kind: "interface";
+      readonly name: string;
+      readonly exported: boolean;
+      readonly extends?: readonly string[];
+      readonly members: readonly Member[];
+      readonly doc?: string | undefined;
+    }
+  | {
+      readonly kind: "alias";
+      readonly name: string;
+      readonly exported: boolean;
+      /** Type parameters as written, without the angle brackets: `T`. */
+      readonly parameters?: string;
+      readonly type: TypeNode;
+      readonly doc?: string | undefined;
+    }
+  | {
+      readonly kind: "import";
+      readonly names: readonly string[];
+      readonly from: string;
+      readonly typeOnly: boolean;
+    };
+
+/** Columns the generated code is laid out in. */
+export const PRINT_WIDTH = 100;
+
+/** A type name or keyword. */
+export function typeName(name: string, args?: readonly TypeNode[]): TypeNode {
+  return args && args.length > 0 ? { kind: "name", name, args } : { kind: "name", name };
+}
+
+/** A string, number or boolean literal type. */
+export function literal(value: string | number | boolean): TypeNode {
+  return { kind: "literal", value };
+}
+
+/** A union, with nested unions flattened into it; a single type stands for itself. */
+export function union(types: readonly TypeNode[]): TypeNode {
+  const flat = types.flatMap((type) => (type.kind === "union" ? type.types : [type]));
+  return flat.length === 1 ? flat[0]! : { kind: "union", types: flat };
+}
+
+/**
+ * Lays out declarations, one blank line between each two, each with its doc comment.
+ *
+ * @example
+ * printDeclarations([{ kind: "alias", name: "Id", exported: true, type: typeName("string") }]);
+ * // 'export type Id = string;\n'
+ */
+export function printDeclarations(declarations: readonly Declaration[]): string {
+  return `${declarations.map((declaration) => layout(declarationDoc(declaration), PRINT_WIDTH)).join("\n\n")}\n`;
+}
+
+/**
+ * Lays out interface or object members at a given indentation (in levels of two spaces), each on
+ * its own line, for templates that place them.
+ *
+ * @example
+ * printMembers([{ kind: "property", name: "id", optional: false, type: typeName("string") }], 1);
+ * // '  id: string;'
+ */
+export function printMembers(members: readonly Member[], level: number): string {
+  let doc: Doc = [
+    hardline,
+    join(
+      hardline,
+      members.map((member) => memberDoc(member, level * 2)),
+    ),
+  ];
+  for (let i = 0; i < level; i++) doc = indent(doc);
+  return layout(doc, PRINT_WIDTH).slice(1);
+}
+
+/**
+ * `export const name = /* @__PURE__ *\/ callee<types>(args);`, laid out as the formatter lays out
+ * an assignment of a call: the type arguments break first, and the call moves to its own line only
+ * when even its start does not fit after the name.
+ *
+ * @example
+ * printPureCall("entries", "builder", [typeName('Query["entries"]')], ['"entries"']);
+ * // 'export const entries = /* @__PURE__ *\/ builder<Query["entries"]>("entries");'
+ */
+export function printPureCall(
+  name: string,
+  callee: string,
+  types: readonly TypeNode[],
+  args: readonly string[],
+): string {
+  const start = `export const ${name} =`;
+  const call = `/* @__PURE__ */ ${callee}`;
+  const typesDoc = group([
+    "<",
+    indent([softline, join([",", line], types.map(typeDoc))]),
+    softline,
+    ">",
+  ]);
+  const argsDoc = group([
+    "(",
+    indent([softline, join([",", line], args)]),
+    ifBreak(","),
+    softline,
+    ")",
+  ]);
+  const right = [call, typesDoc, argsDoc, ";"];
+  // A call with one short literal argument and one simple type argument has little room to
+  // break, so the formatter moves it whole to the next line when it does not fit after the name.
+  const poorlyBreakable =
+    args.length <= 1 &&
+    (args[0] ?? "").length <= PRINT_WIDTH / 4 &&
+    types.length <= 1 &&
+    !types.some((t) => t.kind === "union" || t.kind === "intersection" || t.kind === "object");
+  if (poorlyBreakable) return layout(group([start, indent([line, right])]), PRINT_WIDTH);
+  if (start.length + 1 + call.length + 1 <= PRINT_WIDTH)
+    return layout([start, " ", right], PRINT_WIDTH);
+  return layout([start, indent([hardline, right])], PRINT_WIDTH);
+}
+
+/**
+ * `export const name = [ ...elements ] as const;`: on one line when it fits, else one element per
+ * line with a trailing comma.
+ *
+ * @example
+ * printConstArray("names", ['"push"']); // 'export const names = ["push"] as const;'
+ */
+export function printConstArray(name: string, elements: readonly string[]): string {
+  const array = group([
+    "[",
+    indent([softline, join([",", line], elements)]),
+    ifBreak(","),
+    softline,
+    "]",
+  ]);
+  return layout([`export const ${name} = `, array, " as const;"], PRINT_WIDTH);
+}
+
+/** A key as the formatter prints it: quoted only when it is not an identifier. */
+export function propertyKey(name: string): string {
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
+}
+
+/**
+ * A string in the quotes the formatter picks: double, unless the text holds more double quotes
+ * than single ones.
+ */
+export function stringLiteral(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return `"${value}"`;
+  const doubles = value.split('"').length - 1;
+  const singles = value.split("'").length - 1;
+  const quote = doubles > singles ? "'" : '"';
+  const escaped = value
+    .replace(/\\/g, "\\\\")
+    .replace(new RegExp(quote, "g"), `\\${quote}`)
+    .replace(/\n/g, "\\n")
+    .replace(/\r/g, "\\r")
+    .replace(/\t/g, "\\t")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  return `${quote}${escaped}${quote}`;
+}
+
+/** A doc comment: one line when the text has one, else a block with a star on every line. */
+export function docComment(text: string): Doc {
+  const lines = text
+    .replace(/\*\//g, "*\\/")
+    .split(/\r\n?|\n/)
+    .map((l) => l.trimEnd());
+  if (lines.length === 1) return `/** ${lines[0]} */`;
+  return join(hardline, ["/**", ...lines.map((l) => (l ? ` * ${l}` : " *")), " */"]);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** Text that {@link stringLiteral} cannot wrap in double quotes as it is. */
+const NEEDS_ESCAPE = /["'\\\n\r\t\u2028\u2029]/;
+
+function declarationDoc(declaration: Declaration): Doc {
+  const lead =
+    "doc" in declaration && declaration.doc ? [docComment(declaration.doc), hardline] : [];
+  const exported = "exported" in declaration && declaration.exported ? "export " : "";
+  switch (declaration.kind) {
+    case "import": {
+      const names = join([",", line], declaration.names);
+      return group([
+        declaration.typeOnly ? "import type {" : "import {",
+        indent([line, names]),
+        ifBreak(","),
+        line,
+        `} from ${stringLiteral(declaration.from)};`,
+      ]);
+    }
+    case "interface": {
+      const heritage = declaration.extends?.length
+        ? ` extends ${declaration.extends.join(", ")}`
+        : "";
+      return [
+        ...lead,
+        `${exported}interface ${declaration.name}${heritage} `,
+        body(declaration.members, true, 0),
+      ];
+    }
+    case "alias": {
+      const parameters = declaration.parameters ? `<${declaration.parameters}>` : "";
+      const head = `${exported}type ${declaration.name}${parameters} =`;
+      const type = declaration.type;
+      if (type.kind === "union" && !huggable(type)) {
+        return [...lead, group([head, indent([line, unionDoc(type)])]), ";"];
+      }
+      const right = type.kind === "object" ? body(type.members, type.expanded, 0) : typeDoc(type);
+      return [...lead, head, " ", right, ";"];
+    }
+  }
+}
+
+/**
+ * A member's doc. When the indentation is known and the member fits on its line flat, its text
+ * is the doc: the layout would print it flat anyway, and most members of a large schema fit, so
+ * this saves building and measuring their groups.
+ */
+function memberDoc(member: Member, indentWidth?: number): Doc {
+  const lead = member.doc ? [docComment(member.doc), hardline] : [];
+  if (indentWidth !== undefined) {
+    const text = flatMember(member);
+    if (text !== undefined && indentWidth + text.length <= PRINT_WIDTH) return [...lead, text];
+  }
+  if (member.kind === "index") {
+    return [...lead, `[${member.key}: `, typeDoc(member.keyType), "]: ", typeDoc(member.type), ";"];
+  }
+  const key = `${propertyKey(member.name)}${member.optional ? "?" : ""}:`;
+  const type = member.type;
+  if (type.kind === "union" && !huggable(type)) {
+    return [...lead, group([key, indent([line, unionDoc(type)])]), ";"];
+  }
+  return [...lead, key, " ", typeDoc(type), ";"];
+}
+
+/** `{ ... }` of an interface or object type; `indentWidth` is its line's indentation, if known. */
+function body(members: readonly Member[], expanded: boolean, indentWidth?: number): Doc {
+  if (members.length === 0) return "{}";
+  if (expanded) {
+    const docs = members.map((member) =>
+      memberDoc(member, indentWidth === undefined ? undefined : indentWidth + 2),
+    );
+    return ["{", indent([hardline, join(hardline, docs)]), hardline, "}"];
+  }
+  const flat = members.map((member, index) => {
+    const doc = memberDoc(member);
+    // The last member's `;` shows only when the object breaks.
+    return index === members.length - 1 ? withoutTrailingSemicolon(doc) : doc;
+  });
+  return group(["{", indent([line, join(line, flat)]), ifBreak(";"), line, "}"]);
+}
+
+function typeDoc(type: TypeNode): Doc {
+  switch (type.kind) {
+    case "name":
+      if (!type.args) return type.name;
+      return group([
+        type.name,
+        "<",
+        indent([softline, join([",", line], type.args.map(typeDoc))]),
+        softline,
+        ">",
+      ]);
+    case "literal":
+      return typeof type.value === "string" ? stringLiteral(type.value) : String(type.value);
+    case "array": {
+      const element = type.element;
+      if (element.kind === "union" && huggable(element)) return ["(", typeDoc(element), ")[]"];
+      if (element.kind === "union") {
+        return [group(["(", indent([softline, unionDoc(element)]), softline, ")"]), "[]"];
+      }
+      if (element.kind === "intersection") return ["(", typeDoc(element), ")[]"];
+      return [typeDoc(element), "[]"];
+    }
+    case "indexed":
+      return [typeDoc(type.object), "[", typeDoc(type.index), "]"];
+    case "operator":
+      return [type.operator, " ", typeDoc(type.type)];
+    case "object":
+      return body(type.members, type.expanded);
+    case "intersection":
+      return join(" & ", type.types.map(typeDoc));
+    case "union":
+      if (huggable(type)) return join(" | ", type.types.map(typeDoc));
+      return unionDoc(type);
+  }
+}
+
+/**
+ * A union that keeps to one line when it fits and otherwise puts each member on its own line
+ * after `| `. Where it stands after a key or `=`, the caller first tries it whole on the next line.
+ */
+function unionDoc(type: TypeNode & { kind: "union" }): Doc {
+  const members = type.types.map((t) =>
+    align(2, t.kind === "intersection" ? ["(", typeDoc(t), ")"] : typeDoc(t)),
+  );
+  return group([ifBreak("| "), join([line, "| "], members)]);
+}
+
+/**
+ * A union of one object type with `null` or `undefined` stays on the object's lines
+ * (`{ ... } | null`), as the formatter keeps it.
+ */
+function huggable(type: TypeNode & { kind: "union" }): boolean {
+  const objects = type.types.filter((t) => t.kind === "object");
+  const rest = type.types.filter((t) => t.kind !== "object");
+  return (
+    objects.length === 1 &&
+    rest.length > 0 &&
+    rest.every((t) => t.kind === "name" && (t.name === "null" || t.name === "undefined"))
+  );
+}
+
+function withoutTrailingSemicolon(doc: Doc): Doc {
+  if (Array.isArray(doc) && doc[doc.length - 1] === ";") return doc.slice(0, -1);
+  return doc;
+}
+
+/**
+ * A member on one line, exactly as the layout prints it when it fits; undefined when it cannot be
+ * on one line at all (a doc comment or an expanded object inside).
+ */
+function flatMember(member: Member): string | undefined {
+  const type = flatType(member.type);
+  if (type === undefined) return undefined;
+  if (member.kind === "index") {
+    const key = flatType(member.keyType);
+    return key === undefined ? undefined : `[${member.key}: ${key}]: ${type};`;
+  }
+  return `${propertyKey(member.name)}${member.optional ? "?" : ""}: ${type};`;
+}
+
+/** {@link typeDoc} laid out flat, or undefined when it must break. */
+function flatType(type: TypeNode): string | undefined {
+  switch (type.kind) {
+    case "name": {
+      if (!type.args) return type.name;
+      const args = flatList(type.args, flatType);
+      return args === undefined ? undefined : `${type.name}<${args.join(", ")}>`;
+    }
+    case "literal":
+      return typeof type.value === "string" ? stringLiteral(type.value) : String(type.value);
+    case "array": {
+      const element = flatType(type.element);
+      if (element === undefined) return undefined;
+      const wrap = type.element.kind === "union" || type.element.kind === "intersection";
+      return wrap ? `(${element})[]` : `${element}[]`;
+    }
+    case "indexed": {
+      const object = flatType(type.object);
+      const index = flatType(type.index);
+      return object === undefined || index === undefined ? undefined : `${object}[${index}]`;
+    }
+    case "operator": {
+      const inner = flatType(type.type);
+      return inner === undefined ? undefined : `${type.operator} ${inner}`;
+    }
+    case "object": {
+      if (type.members.length === 0) return "{}";
+      if (type.expanded) return undefined;
+      const members = flatList(type.members, (member) =>
+        member.doc ? undefined : flatMember(member),
+      );
+      // The last member's `;` shows only when the object breaks.
+      return members === undefined ? undefined : `{ ${members.join(" ").slice(0, -1)} }`;
+    }
+    case "intersection":
+      return flatList(type.types, flatType)?.join(" & ");
+    case "union": {
+      const hug = huggable(type);
+      return flatList(type.types, (t) => {
+        const text = flatType(t);
+        return text !== undefined && !hug && t.kind === "intersection" ? `(${text})` : text;
+      })?.join(" | ");
+    }
+  }
+}
+
+function flatList<T>(
+  items: readonly T[],
+  flat: (item: T) => string | undefined,
+): string[] | undefined {
+  const out: string[] = [];
+  for (const item of items) {
+    const text = flat(item);
+    if (text === undefined) return undefined;
+    out.push(text);
+  }
+  return out;
+}

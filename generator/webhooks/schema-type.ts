@@ -1,0 +1,181 @@
+import { GeneratorError } from "../../input/errors.js";
+import {
+  type Declaration,
+  type Member,
+  type TypeNode,
+  literal,
+  typeName,
+  union,
+} from "../print/ts-syntax.js";
+import type { JsonSchema } from "./payload-schema.js";
+import { byField } from "./payload-type.js";
+
+/** What a schema of a payload file may say, and what it becomes. */
+const KEYWORDS = new Set([
+  "$ref",
+  "additionalProperties",
+  "anyOf",
+  "const",
+  "description",
+  "enum",
+  "items",
+  "oneOf",
+  "properties",
+  "required",
+  "title",
+  "type",
+  "$schema",
+  "$id",
+  "definitions",
+]);
+
+/** Turns a `$ref` into the name of the type it points at, recording that the type is used. */
+export type RefName = (ref: string) => string;
+
+/**
+ * The declaration of one payload type: an interface for an object schema, else a type alias.
+ * Fields not listed in a schema are not in the type, so reading a misspelt field is a compile
+ * error even though validation accepts the new fields the platform adds; a free-form map says so
+ * with `"additionalProperties": true` and gets `[k: string]: unknown`. A field is optional unless
+ * `required` lists it; `"type": ["string", "null"]`, `enum`, `const`, `anyOf` and `oneOf` become
+ * unions and literals; `description` becomes the doc comment.
+ *
+ * @example
+ * schemaDeclaration({ type: "object", properties: { zen: { type: "string" } }, required: ["zen"] },
+ *   "PingEvent", (ref) => ref, { file: "ping.json", entry: "ping" });
+ * // { kind: "interface", name: "PingEvent", members: [{ name: "zen", type: string, ... }], ... }
+ */
+export function schemaDeclaration(
+  schema: JsonSchema,
+  name: string,
+  refName: RefName,
+  where: { file: string; entry: string },
+): Declaration {
+  const type = schemaType(schema, refName, where, []);
+  const doc = description(schema);
+  if (type.kind === "object") {
+    return { kind: "interface", name, exported: true, members: type.members, doc };
+  }
+  return { kind: "alias", name, exported: true, type, doc };
+}
+
+function schemaType(
+  schema: unknown,
+  refName: RefName,
+  where: { file: string; entry: string },
+  path: readonly string[],
+): TypeNode {
+  if (schema === true || schema === undefined) return typeName("unknown");
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
+    throw located(`a schema must be an object, got ${JSON.stringify(schema)}`, where, path);
+  }
+  const s = schema as JsonSchema;
+  for (const key of Object.keys(s)) {
+    if (!KEYWORDS.has(key))
+      throw located(`the schema keyword "${key}" is not supported`, where, [...path, key]);
+  }
+  const at = (...more: string[]) => [...path, ...more];
+  if (typeof s.$ref === "string") return typeName(refName(s.$ref));
+  if ("const" in s) return literalOf(s.const, where, at("const"));
+  if (Array.isArray(s.enum))
+    return union(s.enum.map((value, i) => literalOf(value, where, at("enum", String(i)))));
+  for (const key of ["anyOf", "oneOf"] as const) {
+    const alternatives = s[key];
+    if (Array.isArray(alternatives)) {
+      return union(
+        alternatives.map((alt, i) => schemaType(alt, refName, where, at(key, String(i)))),
+      );
+    }
+  }
+  const types = Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type];
+  if (types.length === 0) return typeName("unknown");
+  return union(
+    dedupe(
+      types.map((type) => {
+        switch (type) {
+          case "string":
+          case "boolean":
+          case "null":
+            return typeName(type);
+          case "number":
+          case "integer":
+            return typeName("number");
+          case "array":
+            return { kind: "array", element: schemaType(s.items, refName, where, at("items")) };
+          case "object":
+            return {
+              kind: "object",
+              expanded: true,
+              members: objectMembers(s, refName, where, path),
+            };
+          default:
+            throw located(`unknown type ${JSON.stringify(type)}`, where, at("type"));
+        }
+      }),
+    ),
+  );
+}
+
+function objectMembers(
+  schema: JsonSchema,
+  refName: RefName,
+  where: { file: string; entry: string },
+  path: readonly string[],
+): Member[] {
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const names = Object.keys(properties).sort(byField);
+  const members: Member[] = names.map((name) => ({
+    kind: "property",
+    name,
+    optional: !required.has(name),
+    type: schemaType(properties[name], refName, where, [...path, "properties", name]),
+    doc: description(properties[name]),
+  }));
+  const extra = schema.additionalProperties;
+  if (extra !== undefined && extra !== false) {
+    members.push({
+      kind: "index",
+      key: "k",
+      keyType: typeName("string"),
+      type: schemaType(extra, refName, where, [...path, "additionalProperties"]),
+    });
+  }
+  return members;
+}
+
+function literalOf(
+  value: unknown,
+  where: { file: string; entry: string },
+  path: readonly string[],
+): TypeNode {
+  if (value === null) return typeName("null");
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+    return literal(value);
+  }
+  throw located(
+    `only strings, numbers, booleans and null can be constants, got ${JSON.stringify(value)}`,
+    where,
+    path,
+  );
+}
+
+function description(schema: unknown): string | undefined {
+  const text = (schema as { description?: unknown } | null)?.description;
+  return typeof text === "string" && text.trim() ? text.trim() : undefined;
+}
+
+/** Unions list each member once, as the same schema twice (`number` and `integer`) means one type. */
+function dedupe(types: readonly TypeNode[]): TypeNode[] {
+  const seen = new Set<string>();
+  return types.filter((type) => {
+    const key = JSON.stringify(type);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function located(message: string, where: { file: string; entry: string }, path: readonly string[]) {
+  return new GeneratorError(message, { file: where.file, entry: [where.entry, ...path].join(".") });
+}

@@ -1,0 +1,183 @@
+import { format } from "prettier";
+import { describe, expect, it } from "vitest";
+import { group, hardline, indent, layout, line, softline } from "../../../generator/print/doc.js";
+import { readType } from "../../../generator/print/read-type.js";
+import {
+  PRINT_WIDTH,
+  literal,
+  printConstArray,
+  printDeclarations,
+  printMembers,
+  printPureCall,
+  propertyKey,
+  stringLiteral,
+  typeName,
+} from "../../../generator/print/ts-syntax.js";
+import { randomDeclarations } from "./random-declarations.js";
+
+/** The formatter the layout follows, with the options generated code has always been checked with. */
+const prettier = (text: string) => format(text, { parser: "typescript", printWidth: PRINT_WIDTH });
+
+describe("layout", () => {
+  const object = group(["{", indent([line, "a: string;", line, "b: number;"]), line, "}"]);
+  it("keeps a group flat when it fits, and breaks it when it does not", () => {
+    expect(layout(object, 100)).toBe("{ a: string; b: number; }");
+    expect(layout(object, 10)).toBe("{\n  a: string;\n  b: number;\n}");
+  });
+  it("breaks every group around a hard line", () => {
+    expect(layout(group(["[", softline, "x", hardline, "]"]), 100)).toBe("[\nx\n]");
+  });
+  it("counts what follows a group up to the next line break", () => {
+    const doc = [group(["f(", indent([softline, "argument"]), softline, ")"]), "; // trailing"];
+    expect(layout(doc, 20)).toBe("f(\n  argument\n); // trailing");
+    expect(layout(doc, 30)).toBe("f(argument); // trailing");
+  });
+  it("never leaves spaces at the end of a line", () => {
+    expect(layout(group(["a ", hardline, "b"]), 100)).toBe("a\nb");
+  });
+});
+
+describe("printDeclarations", () => {
+  it("quotes keys only where an identifier cannot stand, in the quotes with fewer escapes", () => {
+    expect(propertyKey("html_url")).toBe("html_url");
+    expect(propertyKey("+1")).toBe('"+1"');
+    expect(propertyKey("issues.opened")).toBe('"issues.opened"');
+    expect(stringLiteral('say "hi"')).toBe(`'say "hi"'`);
+    expect(stringLiteral("it's")).toBe('"it\'s"');
+  });
+
+  it("puts a long union on the next line first, and one member per line only when it must", () => {
+    const members = (n: number) =>
+      Array.from({ length: n }, (_, i) => literal(`value_number_${i}`));
+    const alias = (n: number) =>
+      printDeclarations([
+        {
+          kind: "alias",
+          name: "Status",
+          exported: true,
+          type: { kind: "union", types: members(n) },
+        },
+      ]);
+    expect(alias(2)).toBe('export type Status = "value_number_0" | "value_number_1";\n');
+    expect(alias(5).split("\n")[1]).toMatch(/^ {2}"value_number_0" \| /);
+    expect(alias(8).split("\n").slice(0, 3)).toEqual([
+      "export type Status =",
+      '  | "value_number_0"',
+      '  | "value_number_1"',
+    ]);
+  });
+
+  it("collapses an empty interface and lays out doc comments of one and several lines", () => {
+    const text = printDeclarations([
+      {
+        kind: "interface",
+        name: "Empty",
+        exported: false,
+        extends: ["Base"],
+        members: [],
+        doc: "Nothing.\nAt all.",
+      },
+      {
+        kind: "interface",
+        name: "One",
+        exported: true,
+        members: [
+          {
+            kind: "property",
+            name: "a",
+            optional: true,
+            type: typeName("string"),
+            doc: "Ends */ here",
+          },
+        ],
+      },
+    ]);
+    expect(text).toBe(
+      "/**\n * Nothing.\n * At all.\n */\ninterface Empty extends Base {}\n\nexport interface One {\n  /** Ends *\\/ here */\n  a?: string;\n}\n",
+    );
+  });
+
+  it("places members at any depth for templates", () => {
+    expect(
+      printMembers(
+        [{ kind: "property", name: "issues.opened", optional: false, type: typeName("X") }],
+        2,
+      ),
+    ).toBe('    "issues.opened": X;');
+  });
+});
+
+describe("laid out exactly as the formatter lays it out", () => {
+  it("for random declarations of every supported shape", { timeout: 90_000 }, async () => {
+    const mismatches: string[] = [];
+    for (const declarations of randomDeclarations(20261125, 400)) {
+      const ours = printDeclarations(declarations);
+      const theirs = await prettier(ours);
+      if (ours !== theirs) mismatches.push(`${ours}\n--- formatter:\n${theirs}`);
+    }
+    expect(mismatches.slice(0, 1)).toEqual([]);
+  });
+
+  it("for builder and directive statements with names of every length", async () => {
+    const mismatches: string[] = [];
+    for (let length = 1; length < 95; length += 2) {
+      const name = "f".repeat(length);
+      const statements = [
+        printPureCall(name, "builder", [typeName(`Query["${name}"]`)], [JSON.stringify(name)]),
+        printPureCall(
+          name,
+          "directive",
+          [literal(name), typeName(`Directives["${name}"]`)],
+          [JSON.stringify(name)],
+        ),
+      ];
+      for (const statement of statements) {
+        if ((await prettier(`${statement}\n`)) !== `${statement}\n`) mismatches.push(statement);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it("for const arrays short and long", async () => {
+    for (const count of [0, 1, 3, 12]) {
+      const text = `${printConstArray(
+        "names",
+        Array.from({ length: count }, (_, i) => stringLiteral(`event_name_${i}`)),
+      )}\n`;
+      expect(await prettier(text)).toBe(text);
+    }
+  });
+});
+
+describe("readType", () => {
+  it("reads back every type the printer prints", () => {
+    for (const [declaration] of randomDeclarations(7, 200).map((d) =>
+      d.filter((x) => x.kind === "alias"),
+    )) {
+      if (!declaration || declaration.kind !== "alias") continue;
+      const text = printDeclarations([declaration]);
+      const typeText = text
+        .slice(text.indexOf("=") + 1)
+        .trim()
+        .replace(/;$/, "");
+      expect(printDeclarations([{ ...declaration, type: readType(typeText) }])).toBe(text);
+    }
+  });
+
+  it("tells an index signature from an indexed access where members end at line breaks", () => {
+    const type = readType('{\nb: string\n[k: string]: unknown\nc: X["y"][]\n}');
+    expect(printDeclarations([{ kind: "alias", name: "A", exported: false, type }])).toBe(
+      'type A = {\n  b: string;\n  [k: string]: unknown;\n  c: X["y"][];\n};\n',
+    );
+  });
+
+  it("keeps an object written on one line inline and one written over several lines expanded", () => {
+    expect(readType("{ a: string }")).toMatchObject({ kind: "object", expanded: false });
+    expect(readType("{\n a: string }")).toMatchObject({ kind: "object", expanded: true });
+  });
+
+  it("refuses what it does not read, saying where", () => {
+    expect(() => readType("A extends B ? C : D")).toThrow(/"extends" after the type at offset 2/);
+    expect(() => readType("(a: string) => void")).toThrow(/offset/);
+  });
+});
