@@ -2,11 +2,13 @@ import type { Command } from "./command.js";
 import { checkCommand } from "./commands/check.js";
 import { deliverCommand } from "./commands/deliver.js";
 import { generateCommand } from "./commands/generate.js";
+import { initCommand } from "./commands/init.js";
 import { introspectCommand } from "./commands/introspect.js";
 import { serveCommand } from "./commands/serve.js";
 
 /** Every CLI command, in the order `--help` lists them. */
 export const commands: readonly Command[] = [
+  initCommand,
   generateCommand,
   checkCommand,
   introspectCommand,

@@ -11,6 +11,10 @@ export function formatMainHelp(commands: readonly Command[]): string {
     "Commands:",
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
+    "Options:",
+    "  -v, --version  Print typewire's version.",
+    "  -h, --help     Show this help.",
+    "",
     "Run `typewire <command> --help` for a command's options.",
     "",
   ].join("\n");

@@ -3,6 +3,7 @@ import type { Io } from "./command.js";
 import { commands } from "./commands.js";
 import { formatCommandHelp, formatMainHelp } from "./help.js";
 import { formatFailure } from "./present.js";
+import { readVersion } from "./version.js";
 
 /**
  * Runs the CLI and returns its exit code: 0 success, 1 failure (bad input, stale output),
@@ -10,6 +11,10 @@ import { formatFailure } from "./present.js";
  */
 export async function main(argv: string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === "--version" || name === "-v") {
+    io.stdout(`${readVersion()}\n`);
+    return 0;
+  }
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.stdout(formatMainHelp(commands));
     return name === undefined ? 2 : 0;

@@ -1,8 +1,44 @@
 import { GeneratorError } from "../input/errors.js";
+import type { GenerateResult, TargetReport } from "../generator/generate.js";
 import type { Difference, WriteResult } from "../generator/writer.js";
 import { UsageError } from "./args.js";
 
-/** Summary of a `generate` run. */
+/**
+ * `generate`'s report: one line per target with what it wrote and how long it took, each removed
+ * leftover by name, then the total.
+ *
+ * @example
+ * formatGenerateResult(result);
+ * // 'typewire: webhooks → output/webhooks: 90 files, 3 written, 87 unchanged (0.41 s)\n...'
+ */
+export function formatGenerateResult(result: GenerateResult): string {
+  const lines = result.targets.flatMap((report) => [
+    `typewire: ${report.target} → ${report.outDirs.join(", ")}: ${counts(report)} (${seconds(report.ms)})`,
+    ...report.removed.map((path) => `removed  ${path}`),
+  ]);
+  const total = result.written.length + result.unchanged.length;
+  lines.push(
+    `typewire: ${result.written.length} of ${total} files written in ${seconds(result.ms)}` +
+      (result.removed.length ? `, ${result.removed.length} leftover removed` : ""),
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+function counts(report: TargetReport): string {
+  const total = report.written.length + report.unchanged.length;
+  const files = `${total} file${total === 1 ? "" : "s"}`;
+  if (report.written.length === 0 && report.removed.length === 0) return `${files}, up to date`;
+  const parts = [`${report.written.length} written`];
+  if (report.unchanged.length) parts.push(`${report.unchanged.length} unchanged`);
+  if (report.removed.length) parts.push(`${report.removed.length} removed`);
+  return `${files}, ${parts.join(", ")}`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** Summary of files written outside `generate` (`introspect --out`). */
 export function formatWriteResult(result: WriteResult): string {
   const lines = [
     ...result.written.map((path) => `wrote    ${path}`),

@@ -30,12 +30,16 @@ export interface TypewireConfig {
 
 export const CONFIG_FILE_NAME = "typewire.config.json";
 
+/** The platform's event/action table and payload schemas, as the package ships them. */
+const BUNDLED_EVENTS = "schemas/webhooks/events.json";
+const BUNDLED_PAYLOADS = "schemas/webhooks/payloads";
+
 /** The bundled inputs, written to `output/` under `cwd`. */
 export function defaultConfig(cwd = process.cwd()): TypewireConfig {
   return {
     webhooks: {
-      events: bundledFile("schemas/webhooks/events.json"),
-      payloads: bundledFile("schemas/webhooks/payloads"),
+      events: bundledFile(BUNDLED_EVENTS),
+      payloads: bundledFile(BUNDLED_PAYLOADS),
       out: resolve(cwd, "output/webhooks"),
     },
     content: {
@@ -65,17 +69,23 @@ export async function loadConfig(
   const source = await readJsonSource(path, display);
   checkShape(source);
   const raw = source.value as {
-    webhooks?: { events: string; payloads?: string; out: string };
+    webhooks?: { events?: string; payloads?: string; out: string };
     content?: RawContentConfig;
   };
   const base = dirname(path);
   const config: TypewireConfig = { file: path };
   if (raw.webhooks) {
-    const events = await requireInput(source, base, ["webhooks", "events"], raw.webhooks.events);
+    // Without its own table, a project generates from the bundled one, payload types included.
+    const bundled = raw.webhooks.events === undefined;
+    const events = bundled
+      ? bundledFile(BUNDLED_EVENTS)
+      : await requireInput(source, base, ["webhooks", "events"], raw.webhooks.events!);
     const payloads =
-      raw.webhooks.payloads === undefined
-        ? undefined
-        : await requireInput(source, base, ["webhooks", "payloads"], raw.webhooks.payloads);
+      raw.webhooks.payloads !== undefined
+        ? await requireInput(source, base, ["webhooks", "payloads"], raw.webhooks.payloads)
+        : bundled
+          ? bundledFile(BUNDLED_PAYLOADS)
+          : undefined;
     config.webhooks = {
       events,
       out: resolve(base, raw.webhooks.out),

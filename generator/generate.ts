@@ -1,5 +1,8 @@
+import { relative, resolve, sep } from "node:path";
+import { GeneratorError } from "../input/errors.js";
 import type { TypewireConfig } from "./config.js";
-import type { RemoteInput } from "./target.js";
+import { type RunCache, openRunCache } from "./run-cache.js";
+import type { RemoteInput, Target } from "./target.js";
 import { targets } from "./targets.js";
 import {
   type Difference,
@@ -10,35 +13,54 @@ import {
   writeFiles,
 } from "./writer.js";
 
+/** What one target did in a `generate` run. */
+export interface TargetReport extends WriteResult {
+  /** The target's name: `webhooks` or `content`. */
+  target: string;
+  /** Its output folders, relative to the working directory. */
+  outDirs: string[];
+  /** Milliseconds spent reading its inputs and producing its files. */
+  ms: number;
+}
+
+/** A `generate` run: every file's fate, and the same per target. */
+export interface GenerateResult extends WriteResult {
+  /** The config file the run read; undefined when it generated the bundled example. */
+  configFile: string | undefined;
+  targets: TargetReport[];
+  /** Milliseconds for the whole run, writing included. */
+  ms: number;
+}
+
 /** Generates every file in memory: nothing is written. Throws a GeneratorError on bad input. */
 export async function renderAll(
   config: TypewireConfig,
   cwd = process.cwd(),
 ): Promise<RenderedFile[]> {
-  const active = targets.filter((target) => target.enabled(config));
-  const emitted = (await Promise.all(active.map((target) => target.emit(config, cwd)))).flat();
-  return renderFiles(emitted, cwd);
+  return (await renderTargets(config, cwd)).flatMap(({ files }) => files);
 }
 
 /** The output folders of every enabled target. */
 export function outDirsOf(config: TypewireConfig): string[] {
-  return targets
-    .filter((target) => target.enabled(config))
-    .flatMap((target) => target.outDirs(config));
+  return enabled(config).flatMap((target) => target.outDirs(config));
 }
 
 /** The input files and folders of every enabled target. */
 export function inputsOf(config: TypewireConfig): string[] {
-  return targets
-    .filter((target) => target.enabled(config))
-    .flatMap((target) => target.inputs(config));
+  return enabled(config).flatMap((target) => target.inputs(config));
 }
 
 /** The inputs of every enabled target that are polled rather than watched (live endpoints). */
 export function remoteInputsOf(config: TypewireConfig): RemoteInput[] {
-  return targets
-    .filter((target) => target.enabled(config))
-    .flatMap((target) => target.remoteInputs?.(config) ?? []);
+  return enabled(config).flatMap((target) => target.remoteInputs?.(config) ?? []);
+}
+
+export interface GenerateOptions {
+  /**
+   * Reuse the record of the last run for targets whose inputs did not change (see
+   * `run-cache.ts`). Default true; false renders every file.
+   */
+  cache?: boolean;
 }
 
 /**
@@ -47,11 +69,45 @@ export function remoteInputsOf(config: TypewireConfig): RemoteInput[] {
  *
  * @example
  * const config = await loadConfig(undefined);
- * const { written } = await generate(config);
+ * const { written, targets } = await generate(config);
  */
-export async function generate(config: TypewireConfig, cwd = process.cwd()): Promise<WriteResult> {
-  const files = await renderAll(config, cwd);
-  return writeFiles(files, outDirsOf(config), cwd);
+export async function generate(
+  config: TypewireConfig,
+  cwd = process.cwd(),
+  options: GenerateOptions = {},
+): Promise<GenerateResult> {
+  const started = performance.now();
+  const cache = options.cache === false ? undefined : await openRunCache(config, cwd);
+  const rendered = await renderTargets(config, cwd, cache);
+  const result = await writeFiles(
+    rendered.flatMap(({ files }) => files),
+    outDirsOf(config),
+    cwd,
+  );
+  if (cache) {
+    for (const { target, files } of rendered) cache.record(target, files);
+    await cache.save();
+  }
+  const display = (path: string) => relative(cwd, path).split(sep).join("/") || ".";
+  const reports = rendered.map(({ target, files, ms }): TargetReport => {
+    const dirs = target.outDirs(config).map((dir) => resolve(dir));
+    const mine = new Set(files.map((file) => file.displayPath));
+    const inDirs = (path: string) => dirs.some((dir) => resolve(cwd, path).startsWith(dir + sep));
+    return {
+      target: target.name,
+      outDirs: dirs.map(display),
+      written: result.written.filter((path) => mine.has(path)),
+      unchanged: result.unchanged.filter((path) => mine.has(path)),
+      removed: result.removed.filter(inDirs),
+      ms,
+    };
+  });
+  return {
+    ...result,
+    configFile: config.file,
+    targets: reports,
+    ms: performance.now() - started,
+  };
 }
 
 /**
@@ -59,6 +115,37 @@ export async function generate(config: TypewireConfig, cwd = process.cwd()): Pro
  * An empty list means the output is current.
  */
 export async function check(config: TypewireConfig, cwd = process.cwd()): Promise<Difference[]> {
-  const files = await renderAll(config, cwd);
-  return diffFiles(files, outDirsOf(config), cwd);
+  return diffFiles(await renderAll(config, cwd), outDirsOf(config), cwd);
+}
+
+function enabled(config: TypewireConfig): Target[] {
+  return targets.filter((target) => target.enabled(config));
+}
+
+/**
+ * Each enabled target's files, one target after the other so each one's time is its own. With a
+ * cache, a target whose inputs and output are as the last run left them is read back from disk.
+ */
+async function renderTargets(config: TypewireConfig, cwd: string, cache?: RunCache) {
+  const out: { target: Target; files: RenderedFile[]; ms: number }[] = [];
+  for (const target of enabled(config)) {
+    const started = performance.now();
+    const files =
+      (await cache?.lookup(target)) ?? (await renderFiles(await target.emit(config, cwd), cwd));
+    out.push({ target, files, ms: performance.now() - started });
+  }
+  const seen = new Map<string, string>();
+  for (const { target, files } of out) {
+    for (const file of files) {
+      const other = seen.get(file.absolutePath);
+      if (other) {
+        throw new GeneratorError(
+          `the ${other} and ${target.name} targets both write ${file.displayPath}; give them different output folders`,
+          { file: config.file ? relative(cwd, config.file) || config.file : "(bundled config)" },
+        );
+      }
+      seen.set(file.absolutePath, target.name);
+    }
+  }
+  return out;
 }

@@ -1,15 +1,23 @@
 import { type FSWatcher, watch as watchFs } from "node:fs";
 import { stat } from "node:fs/promises";
-import { basename, dirname, resolve } from "node:path";
-import { type TypewireConfig, loadConfig } from "./config.js";
-import { generate, inputsOf, remoteInputsOf } from "./generate.js";
-import type { WriteResult } from "./writer.js";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { CONFIG_FILE_NAME, type TypewireConfig, loadConfig } from "./config.js";
+import {
+  type GenerateOptions,
+  type GenerateResult,
+  generate,
+  inputsOf,
+  remoteInputsOf,
+} from "./generate.js";
 
-export interface WatchHandlers {
-  /** After each run that succeeded, including the first. */
-  onGenerated(result: WriteResult): void;
+export interface WatchHandlers extends GenerateOptions {
+  /**
+   * After each run that succeeded, including the first. `reason` says what started it: `"start"`,
+   * or what changed (`"schemas/events.json changed"`, `"https://cms.example/api: schema changed"`).
+   */
+  onGenerated(result: GenerateResult, reason: string): void;
   /** After each run that failed; watching goes on, and the output is left as it was. */
-  onError(error: unknown): void;
+  onError(error: unknown, reason: string): void;
 }
 
 export interface Watcher {
@@ -20,11 +28,12 @@ export interface Watcher {
 
 /**
  * `typewire generate --watch` as a function: generates once, then again whenever an input file
- * or the config file changes. Folders are watched rather than files, so an editor that saves by
- * renaming a new file into place is still seen. Changes arriving together are batched. Remote
- * inputs (live endpoints) are polled on their interval and trigger a run only when their
- * fingerprint (the sorted schema) differs from the one seen before; a failed poll is reported
- * once until the endpoint answers again.
+ * or the config file changes (`./typewire.config.json` too when no config is named, so creating it
+ * switches from the bundled inputs to the project's). Folders are watched rather than files, so
+ * an editor that saves by renaming a new file into place is still seen. Changes arriving together
+ * are batched into one run. Remote inputs (live endpoints) are polled on their interval and
+ * trigger a run only when their fingerprint (the sorted schema) differs from the one seen before;
+ * a failed poll is reported once until the endpoint answers again.
  */
 export async function watch(
   configFile: string | undefined,
@@ -37,23 +46,28 @@ export async function watch(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
+  const reasons = new Set<string>();
+  const configPath = resolve(cwd, configFile ?? CONFIG_FILE_NAME);
 
-  const run = async () => {
+  const run = async (reason: string) => {
     let config: TypewireConfig | undefined;
     try {
       config = await loadConfig(configFile, cwd);
-      handlers.onGenerated(await generate(config, cwd));
+      handlers.onGenerated(await generate(config, cwd, { cache: handlers.cache }), reason);
     } catch (error) {
-      handlers.onError(error);
+      handlers.onError(error, reason);
     }
     if (!closed) await rewatch(config);
   };
 
-  const schedule = () => {
+  const schedule = (reason: string) => {
     if (closed) return;
+    reasons.add(reason);
     clearTimeout(timer);
     timer = setTimeout(() => {
-      running = running.then(run);
+      const reason = describe([...reasons]);
+      reasons.clear();
+      running = running.then(() => run(reason));
     }, debounceMs);
   };
 
@@ -80,10 +94,10 @@ export async function watch(
           const current = await remote.fingerprint();
           failing = false;
           // An unknown baseline (the endpoint was down) counts as a change once it answers.
-          if (!closed && current !== last) schedule();
+          if (!closed && current !== last) schedule(`${remote.label}: schema changed`);
           last = current;
         } catch (error) {
-          if (!failing && !closed) handlers.onError(error);
+          if (!failing && !closed) handlers.onError(error, `polling ${remote.label}`);
           failing = true;
         } finally {
           inFlight = false;
@@ -97,8 +111,7 @@ export async function watch(
     repoll(config);
     for (const watcher of watchers) watcher.close();
     watchers = [];
-    const paths = config ? inputsOf(config) : [];
-    if (configFile) paths.push(resolve(cwd, configFile));
+    const paths = [...(config ? inputsOf(config) : []), configPath];
     for (const path of new Set(paths)) {
       const isDirectory = await stat(path).then(
         (s) => s.isDirectory(),
@@ -108,17 +121,20 @@ export async function watch(
       const name = basename(path);
       try {
         const watcher = watchFs(folder, { recursive: isDirectory }, (_event, changed) => {
-          if (isDirectory || changed === null || changed === name) schedule();
+          if (isDirectory || changed === null || changed === name) {
+            const file = isDirectory && changed ? join(folder, changed) : path;
+            schedule(`${relative(cwd, file).split(sep).join("/") || file} changed`);
+          }
         });
-        watcher.on("error", (error) => handlers.onError(error));
+        watcher.on("error", (error) => handlers.onError(error, `watching ${folder}`));
         watchers.push(watcher);
       } catch (error) {
-        handlers.onError(error);
+        handlers.onError(error, `watching ${folder}`);
       }
     }
   };
 
-  running = run();
+  running = run("start");
   await running;
   return {
     close() {
@@ -132,4 +148,11 @@ export async function watch(
       await running;
     },
   };
+}
+
+/** The reasons of one batched run, in one short phrase. */
+function describe(reasons: readonly string[]): string {
+  const sorted = [...reasons].sort();
+  if (sorted.length <= 3) return sorted.join(", ");
+  return `${sorted.slice(0, 3).join(", ")} and ${sorted.length - 3} more`;
 }

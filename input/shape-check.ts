@@ -20,9 +20,14 @@ export function shapeCheck(
 ): (source: JsonSource) => void {
   let validate: ValidateFunction | undefined;
   return (source) => {
-    validate ??= new Ajv({ strict: true, allErrors: false, ...options }).compile(
-      JSON.parse(readFileSync(bundledFile(schemaPath), "utf8")),
-    );
+    // The bundled schemas are checked against the draft meta-schema by the test suite, so the
+    // check at run time skips that step (compiling the meta-schema costs more than the check).
+    validate ??= new Ajv({
+      strict: true,
+      allErrors: false,
+      validateSchema: false,
+      ...options,
+    }).compile(JSON.parse(readFileSync(bundledFile(schemaPath), "utf8")));
     if (!validate(source.value)) throw shapeError(validate.errors?.[0], source);
   };
 }

@@ -1,5 +1,3 @@
-import { loadConfig } from "../../generator/config.js";
-import { check } from "../../generator/generate.js";
 import type { Command } from "../command.js";
 import { formatDifferences } from "../present.js";
 
@@ -16,6 +14,10 @@ export const checkCommand: Command = {
     },
   },
   async run({ values }, io) {
+    const [{ loadConfig }, { check }] = await Promise.all([
+      import("../../generator/config.js"),
+      import("../../generator/generate.js"),
+    ]);
     const differences = await check(
       await loadConfig(values.config as string | undefined, io.cwd),
       io.cwd,

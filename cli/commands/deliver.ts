@@ -1,4 +1,4 @@
-import { type DeliveryResult, sendDelivery } from "../deliver/send-delivery.js";
+import type { DeliveryResult } from "../deliver/send-delivery.js";
 import type { Command } from "../command.js";
 import { UsageError } from "../args.js";
 
@@ -49,6 +49,7 @@ export const deliverCommand: Command = {
       throw new UsageError(
         `missing ${missing.map((name) => `--${name}`).join(" and ")}. Usage: typewire ${this.usage}`,
       );
+    const { sendDelivery } = await import("../deliver/send-delivery.js");
     const result = await sendDelivery({
       name: positionals[0]!,
       url: values.url as string,

@@ -1,40 +1,83 @@
-import { loadConfig } from "../../generator/config.js";
-import { generate } from "../../generator/generate.js";
-import { watch } from "../../generator/watch.js";
 import type { Command } from "../command.js";
-import { formatFailure, formatWriteResult } from "../present.js";
+import { formatFailure, formatGenerateResult } from "../present.js";
+
+/**
+ * What `generate` says when there is no config file: it generates the bundled example, and where.
+ */
+export const BUNDLED_NOTE =
+  "typewire: no typewire.config.json here, so this generates the bundled example (the platform's webhook events and payloads, and the example content site) into ./output. Run `typewire init` to set up your own inputs.\n";
 
 export const generateCommand: Command = {
   name: "generate",
-  summary: "Generate every file from the inputs (the bundled schemas when there is no config).",
-  usage: "generate [--config FILE] [--watch]",
+  summary: "Generate every file from the inputs (the bundled example when there is no config).",
+  usage: "generate [--config FILE] [--watch] [--quiet] [--force]",
   options: {
     config: {
       type: "string",
       short: "c",
       placeholder: "FILE",
       description:
-        "Config file. Default: ./typewire.config.json if present, else the bundled schemas into ./output.",
+        "Config file. Default: ./typewire.config.json if present, else the bundled example into ./output.",
     },
     watch: {
       type: "boolean",
       short: "w",
-      description: "Generate again whenever an input file changes.",
+      description: "Generate again whenever an input file or the config file changes.",
+    },
+    force: {
+      type: "boolean",
+      short: "f",
+      description:
+        "Render every file even when no input changed since the last run (skips the cache in node_modules/.cache/typewire).",
+    },
+    quiet: {
+      type: "boolean",
+      short: "q",
+      description: "Print nothing but errors (for CI and scripts).",
     },
   },
   async run({ values }, io) {
     const configFile = values.config as string | undefined;
+    const quiet = values.quiet === true;
+    const cache = values.force !== true;
+    const say = (text: string) => {
+      if (!quiet) io.stdout(text);
+    };
     if (!values.watch) {
-      io.stdout(formatWriteResult(await generate(await loadConfig(configFile, io.cwd), io.cwd)));
+      const [{ loadConfig }, { generate }] = await Promise.all([
+        import("../../generator/config.js"),
+        import("../../generator/generate.js"),
+      ]);
+      const config = await loadConfig(configFile, io.cwd);
+      if (!config.file) say(BUNDLED_NOTE);
+      say(formatGenerateResult(await generate(config, io.cwd, { cache })));
       return 0;
     }
+    const { watch } = await import("../../generator/watch.js");
+    let noted = false;
     const watcher = await watch(configFile, io.cwd, {
-      onGenerated: (result) => io.stdout(formatWriteResult(result)),
-      onError: (error) => io.stderr(`${formatFailure(error)}\n`),
+      cache,
+      onGenerated: (result, reason) => {
+        say(`typewire: ${clock()} ${reason === "start" ? "generating" : reason}\n`);
+        if (result.configFile === undefined && !noted) {
+          noted = true;
+          say(BUNDLED_NOTE);
+        }
+        say(formatGenerateResult(result));
+      },
+      onError: (error, reason) => {
+        io.stderr(`typewire: ${clock()} ${reason === "start" ? "generating" : reason}\n`);
+        io.stderr(`${formatFailure(error)}\n`);
+      },
     });
-    io.stdout("typewire: watching for changes (Ctrl-C to stop)\n");
+    say("typewire: watching for changes (Ctrl-C to stop)\n");
     await io.interrupted;
     watcher.close();
     return 0;
   },
 };
+
+/** The local time of day, `HH:MM:SS`, for watch lines. */
+function clock(): string {
+  return new Date().toTimeString().slice(0, 8);
+}

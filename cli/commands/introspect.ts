@@ -1,10 +1,4 @@
-import type { GraphQLSchema } from "graphql";
-import {
-  type IntrospectSource,
-  introspectSource,
-  schemaTextFor,
-  writeSchemaFiles,
-} from "../../generator/content/introspect.js";
+import type { IntrospectSource } from "../../generator/content/introspect.js";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
 import { formatWriteResult } from "../present.js";
@@ -53,7 +47,9 @@ export const introspectCommand: Command = {
   },
   async run({ values }, io) {
     const source = sourceOf(values);
-    const schema: GraphQLSchema = await introspectSource(source, io.cwd);
+    const { introspectSource, schemaTextFor, writeSchemaFiles } =
+      await import("../../generator/content/introspect.js");
+    const schema = await introspectSource(source, io.cwd);
     const outs = (values.out as string[] | undefined) ?? [];
     if (outs.length === 0) {
       io.stdout(await schemaTextFor("stdout.json", schema));

@@ -1,10 +1,5 @@
 import { resolve } from "node:path";
-import { createContentServer } from "../../emulator/create-content-server.js";
-import {
-  type ServerConfig,
-  loadServerConfig,
-  resolveServerConfig,
-} from "../../emulator/server-config.js";
+import type { ServerConfig } from "../../emulator/server-config.js";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
 
@@ -37,6 +32,10 @@ export const serveCommand: Command = {
     },
   },
   async run({ values }, io) {
+    const [{ createContentServer }, { loadServerConfig, resolveServerConfig }] = await Promise.all([
+      import("../../emulator/create-content-server.js"),
+      import("../../emulator/server-config.js"),
+    ]);
     const config: ServerConfig = values.config
       ? await loadServerConfig(values.config as string, io.cwd)
       : resolveServerConfig();

@@ -1,28 +1,5 @@
-import { join, relative } from "node:path";
-import type { GraphQLSchema } from "graphql";
 import type { TypewireConfig } from "../config.js";
 import type { RemoteInput, Target } from "../target.js";
-import type { ContentSchemaSource } from "./content-config.js";
-import type { ContentEmitter } from "./content-emitter.js";
-import { emitContentIndex } from "./emit-content-index.js";
-import { emitContentTypes } from "./emit-content-types.js";
-import { queryBuildersEmitter } from "./emit-query-builders.js";
-import { fetchSchema } from "./fetch-schema.js";
-import { loadSchemaFile } from "./load-schema.js";
-import { schemaToSdl } from "./schema-text.js";
-
-/** What every schema's module holds, one emitter per file family. Add an emitter here. */
-export const contentEmitters: readonly ContentEmitter[] = [emitContentTypes, queryBuildersEmitter];
-
-/** Loads a configured schema: a saved file, or a live endpoint introspected now. */
-export function loadContentSchema(
-  source: ContentSchemaSource,
-  cwd: string,
-): Promise<GraphQLSchema> {
-  if ("file" in source)
-    return loadSchemaFile(source.file, relative(cwd, source.file) || source.file);
-  return fetchSchema(source.endpoint, { token: source.token });
-}
 
 /** One module per configured content API schema, in `<content.out>/<name>/`. */
 export const contentTarget: Target = {
@@ -39,26 +16,20 @@ export const contentTarget: Target = {
               label: source.endpoint,
               intervalMs: (config.content?.pollSeconds ?? 30) * 1000,
               // The sorted SDL: a reordering by the server is not a change.
-              fingerprint: async () =>
-                schemaToSdl(await fetchSchema(source.endpoint, { token: source.token })),
+              fingerprint: async () => {
+                const [{ lexicographicSortSchema, printSchema }, { fetchSchema }] =
+                  await Promise.all([import("graphql"), import("./fetch-schema.js")]);
+                return printSchema(
+                  lexicographicSortSchema(
+                    await fetchSchema(source.endpoint, { token: source.token }),
+                  ),
+                );
+              },
             },
           ]
         : [],
     ),
-  async emit(config, cwd) {
-    const content = config.content;
-    if (!content) return [];
-    const modules = await Promise.all(
-      content.schemas.map(async (source) => {
-        const input = {
-          name: source.name,
-          schema: await loadContentSchema(source, cwd),
-          outDir: join(content.out, source.name),
-        };
-        const files = (await Promise.all(contentEmitters.map((emit) => emit(input)))).flat();
-        return [...files, emitContentIndex(input.outDir, files)];
-      }),
-    );
-    return modules.flat();
-  },
+  // The emitters (and graphql) load only when this target renders, so a run the cache answers
+  // never pays for them.
+  emit: async (config, cwd) => (await import("./emit-content.js")).emitContent(config, cwd),
 };

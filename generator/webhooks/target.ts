@@ -1,18 +1,5 @@
-import { dirname, relative, sep } from "node:path";
-import { packageRoot } from "../../input/paths.js";
 import type { TypewireConfig } from "../config.js";
 import type { Target } from "../target.js";
-import type { EmittedFile } from "../writer.js";
-import { emitEventNames } from "./emit-event-names.js";
-import { emitEventPayload } from "./emit-event-payload.js";
-import { emitEvents } from "./emit-events.js";
-import { emitWebhooksIndex } from "./emit-index.js";
-import { emitPayloadDefinitions } from "./emit-payload-definitions.js";
-import { emitPayloadIndex } from "./emit-payload-index.js";
-import { emitValidateEventName } from "./emit-validate-event-name.js";
-import { readEventActionTable } from "./event-action-table.js";
-import { checkPayloadTypeNames } from "./payload-type-names.js";
-import { readPayloadSchemas } from "./payload-schema.js";
 
 /** Everything generated from the event/action table (and, when configured, payload schemas). */
 export const webhooksTarget: Target = {
@@ -21,37 +8,7 @@ export const webhooksTarget: Target = {
   inputs: (config) =>
     [config.webhooks?.events, config.webhooks?.payloads].filter((p): p is string => !!p),
   outDirs: (config) => (config.webhooks ? [config.webhooks.out] : []),
-  async emit(config, cwd) {
-    const webhooks = config.webhooks;
-    if (!webhooks) return [];
-    const table = await readEventActionTable(
-      webhooks.events,
-      relative(cwd, webhooks.events) || webhooks.events,
-    );
-    const files: EmittedFile[] = [
-      emitEventNames(table, webhooks.out),
-      emitEvents(table, webhooks.out, webhooks.payloads !== undefined),
-      emitValidateEventName(webhooks.out),
-      emitWebhooksIndex(webhooks.out),
-    ];
-    if (webhooks.payloads) {
-      const schemas = await readPayloadSchemas(
-        webhooks.payloads,
-        table,
-        relative(cwd, webhooks.payloads) || webhooks.payloads,
-      );
-      checkPayloadTypeNames(table, schemas);
-      // Banners name the schema folder relative to the config file's folder (the package's, for
-      // the bundled inputs), never to where the command runs, so output does not depend on it.
-      const base = config.file ? dirname(config.file) : packageRoot;
-      const schemaDir = relative(base, webhooks.payloads).split(sep).join("/") || ".";
-      files.push(
-        await emitPayloadDefinitions(schemas, webhooks.out, schemaDir),
-        emitPayloadIndex(table, webhooks.out),
-      );
-      for (const event of schemas.events)
-        files.push(await emitEventPayload(event, webhooks.out, schemaDir));
-    }
-    return files;
-  },
+  // The emitters (and handlebars) load only when this target renders, so a run the cache answers
+  // never pays for them.
+  emit: async (config, cwd) => (await import("./emit-webhooks.js")).emitWebhooks(config, cwd),
 };

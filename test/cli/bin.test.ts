@@ -5,21 +5,21 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { packageRoot } from "../../input/paths.js";
+import { cliArgs } from "../helpers/cli-process.js";
 import { tempDir, writeTree } from "../helpers/temp-project.js";
 import { until } from "../helpers/until.js";
 
 const run = promisify(execFile);
-const bin = join(packageRoot, "bin/typewire.js");
 /** Bound on each wait for the child: generous, since it starts TypeScript through tsx on a busy machine. */
 const STARTUP_BOUND_MS = 30_000;
 
 describe("the typewire executable", () => {
   it("runs the CLI and passes its exit code to the shell", async () => {
-    const ok = await run("node", [bin, "check"], { cwd: packageRoot });
+    const ok = await run(process.execPath, cliArgs("check"), { cwd: packageRoot });
     expect(ok.stdout).toBe("typewire: generated files are up to date\n");
-    const usage = await run("node", [bin, "generate", "--nope"], { cwd: packageRoot }).catch(
-      (e: unknown) => e,
-    );
+    const usage = await run(process.execPath, cliArgs("generate", "--nope"), {
+      cwd: packageRoot,
+    }).catch((e: unknown) => e);
     expect(usage).toMatchObject({
       code: 2,
       stderr: expect.stringContaining("unknown option --nope"),
@@ -45,7 +45,7 @@ describe("typewire generate --watch", () => {
       "events.json": '{"events": {"push": []}}',
       "typewire.config.json": '{"webhooks": {"events": "events.json", "out": "gen"}}',
     });
-    const watcher = spawn(process.execPath, [bin, "generate", "--watch"], {
+    const watcher = spawn(process.execPath, cliArgs("generate", "--watch"), {
       cwd: dir,
       stdio: ["ignore", "pipe", "pipe"],
     });

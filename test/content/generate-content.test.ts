@@ -139,7 +139,7 @@ describe("content generation from several schemas", () => {
       expect(errors[1]).toMatch(/misuse.ts:4 /);
       expect(errors[2]).toMatch(/misuse.ts:5 Type 'number' is not assignable to type 'string'/);
     }
-  });
+  }, 60_000); // four in-process type-checks: about 9 s on a loaded 2-core machine
 
   it("leaves every output file as it was when a schema is bad, and says where", async () => {
     const before = await snapshot();

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -205,8 +206,9 @@ describe("the toolkit against its content API emulator", () => {
     );
     const generated = await runCli(["generate"], work);
     expect(generated.code, generated.stderr).toBe(0);
+    expect(generated.stdout).toMatch(/content → generated: 6 files, 6 written/);
     for (const file of ["public/query.ts", "public/types.ts", "partners/query.ts"]) {
-      expect(generated.stdout).toContain(file);
+      expect(existsSync(join(work, "generated", file)), file).toBe(true);
     }
     await writeFile(join(work, "consumer.ts"), consumerSource);
     // The same file without the marker: the deliberate mistake is then reported, on its line only.
@@ -223,7 +225,7 @@ describe("the toolkit against its content API emulator", () => {
     expect(typeCheck(work, ["consumer.ts"], "Node16")).toEqual([]);
 
     consumer = await import(pathToFileURL(join(work, "consumer.ts")).href);
-  });
+  }, 60_000); // three type-checks: about 6.6 s on a loaded 2-core machine
 
   it("runs the typed queries against the emulator and gets the site file's content", async () => {
     expect(consumer, "the generation test ran first").toBeDefined();

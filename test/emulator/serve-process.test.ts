@@ -5,9 +5,9 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { packageRoot } from "../../input/paths.js";
+import { cliArgs } from "../helpers/cli-process.js";
 import { tempDir } from "../helpers/temp-project.js";
 
-const bin = join(packageRoot, "bin/typewire.js");
 const children: ChildProcess[] = [];
 
 afterEach(async () => {
@@ -23,7 +23,7 @@ afterEach(async () => {
 
 /** Runs `typewire serve` as its own process in `cwd` and resolves with the URL it prints. */
 async function serve(cwd: string, args: string[]): Promise<{ url: string; output: () => string }> {
-  const child = spawn(process.execPath, [bin, "serve", "--port", "0", ...args], {
+  const child = spawn(process.execPath, cliArgs("serve", "--port", "0", ...args), {
     cwd,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import type { Io } from "../../cli/command.js";
 import { main } from "../../cli/main.js";
 
@@ -17,6 +17,21 @@ export async function tempDir(prefix = "typewire-"): Promise<string> {
 
 afterEach(async () => {
   await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+const createdForSuite: string[] = [];
+
+/** A temporary folder kept for every test of the file, removed after the last one. */
+export async function tempDirForSuite(prefix = "typewire-"): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  createdForSuite.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await Promise.all(
+    createdForSuite.splice(0).map((dir) => rm(dir, { recursive: true, force: true })),
+  );
 });
 
 /** Writes files (path → text) under `root`, creating folders. */

@@ -1,0 +1,42 @@
+import { join, relative } from "node:path";
+import type { GraphQLSchema } from "graphql";
+import type { TypewireConfig } from "../config.js";
+import type { EmittedFile } from "../writer.js";
+import type { ContentSchemaSource } from "./content-config.js";
+import type { ContentEmitter } from "./content-emitter.js";
+import { emitContentIndex } from "./emit-content-index.js";
+import { emitContentTypes } from "./emit-content-types.js";
+import { queryBuildersEmitter } from "./emit-query-builders.js";
+import { fetchSchema } from "./fetch-schema.js";
+import { loadSchemaFile } from "./load-schema.js";
+
+/** What every schema's module holds, one emitter per file family. Add an emitter here. */
+export const contentEmitters: readonly ContentEmitter[] = [emitContentTypes, queryBuildersEmitter];
+
+/** Loads a configured schema: a saved file, or a live endpoint introspected now. */
+export function loadContentSchema(
+  source: ContentSchemaSource,
+  cwd: string,
+): Promise<GraphQLSchema> {
+  if ("file" in source)
+    return loadSchemaFile(source.file, relative(cwd, source.file) || source.file);
+  return fetchSchema(source.endpoint, { token: source.token });
+}
+
+/** The content target's files: one module per configured schema, in `<content.out>/<name>/`. */
+export async function emitContent(config: TypewireConfig, cwd: string): Promise<EmittedFile[]> {
+  const content = config.content;
+  if (!content) return [];
+  const modules = await Promise.all(
+    content.schemas.map(async (source) => {
+      const input = {
+        name: source.name,
+        schema: await loadContentSchema(source, cwd),
+        outDir: join(content.out, source.name),
+      };
+      const files = (await Promise.all(contentEmitters.map((emit) => emit(input)))).flat();
+      return [...files, emitContentIndex(input.outDir, files)];
+    }),
+  );
+  return modules.flat();
+}

@@ -1,0 +1,233 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { once } from "node:events";
+import { cp, readFile, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  readEventActionTable,
+  emitterEventNamesOf,
+} from "../../generator/webhooks/event-action-table.js";
+import { packageRoot } from "../../input/paths.js";
+import { tempDirForSuite } from "../helpers/temp-project.js";
+import { until } from "../helpers/until.js";
+
+const run = promisify(execFile);
+const tsc = join(packageRoot, "node_modules/typescript/bin/tsc");
+const fixture = join(packageRoot, "test/packaging/consumer-app");
+const manifest = JSON.parse(await readFile(join(packageRoot, "package.json"), "utf8")) as {
+  version: string;
+  devDependencies: Record<string, string>;
+};
+/** The example site's token of its `partners` schema (schemas/content/site.json). */
+const PARTNERS_TOKEN = "nw-partners-7c1e4b9a20d35f86";
+/** Packing builds both packages from scratch: generous, since the machine may be busy. */
+const SUITE_BOUND_MS = 600_000;
+
+/**
+ * The path a user takes, from packages only: both packages packed as they would be published,
+ * installed into a new project that has nothing of this repository, then `typewire init`,
+ * `typewire generate` against a running emulator (its public schema and a private one by token)
+ * and the bundled webhook events, a small app type-checked under three module settings, and run.
+ */
+describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => {
+  let project: string;
+  let tarballs: { cli: string; runtime: string };
+  let emulator: ChildProcess | undefined;
+  let endpoint: string;
+  const typewire = (args: string[], env: Record<string, string> = {}) =>
+    run(process.execPath, [join(project, "node_modules/typewire/bin/typewire.js"), ...args], {
+      cwd: project,
+      env: { ...process.env, ...env },
+    });
+
+  beforeAll(async () => {
+    const packs = await tempDirForSuite("typewire-packs-");
+    // One after the other: packing the CLI builds the runtime too.
+    tarballs = {
+      cli: await pack(packageRoot, packs),
+      runtime: await pack(join(packageRoot, "runtime"), packs),
+    };
+    project = await tempDirForSuite("typewire-consumer-");
+    await cp(fixture, project, { recursive: true });
+    await run(
+      "npm",
+      [
+        "install",
+        "--offline",
+        "--no-audit",
+        "--no-fund",
+        tarballs.cli,
+        tarballs.runtime,
+        `@types/node@${manifest.devDependencies["@types/node"]}`,
+      ],
+      { cwd: project },
+    );
+    emulator = spawn(
+      process.execPath,
+      [join(project, "node_modules/typewire/bin/typewire.js"), "serve", "--port", "0"],
+      { cwd: project, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let output = "";
+    emulator.stdout?.setEncoding("utf8").on("data", (text: string) => {
+      output += text;
+    });
+    await until(() => /content API at (http:\S+)/.test(output), "the emulator to start", 60_000);
+    endpoint = /content API at (http:\S+)/.exec(output)![1]!;
+  }, SUITE_BOUND_MS);
+
+  afterAll(async () => {
+    if (emulator && emulator.exitCode === null) {
+      const exited = once(emulator, "exit");
+      emulator.kill("SIGTERM");
+      await exited;
+    }
+  });
+
+  it("ships compiled code, templates and schemas, and nothing of the repository", async () => {
+    const files = (await run("tar", ["-tzf", tarballs.cli])).stdout.split("\n");
+    expect(files).toEqual(
+      expect.arrayContaining([
+        "package/bin/typewire.js",
+        "package/dist/cli/bin.js",
+        "package/dist/generator/index.d.ts",
+        "package/templates/content/query.ts.hbs",
+        "package/schemas/webhooks/events.json",
+        "package/schemas/config.schema.json",
+      ]),
+    );
+    const leaked = files.filter(
+      (file) =>
+        /^package\/(test|bench|\.ci|output|runtime)\/|\.ts$/.test(file) && !file.endsWith(".d.ts"),
+    );
+    expect(leaked).toEqual([]);
+    const runtimeFiles = (await run("tar", ["-tzf", tarballs.runtime])).stdout;
+    expect(runtimeFiles).toContain("package/dist/output/webhooks/event-names.js");
+    expect(runtimeFiles).not.toMatch(/package\/src\/|tsbuildinfo/);
+  });
+
+  it("installs only what the CLI needs to run", async () => {
+    const installed = await readdir(join(project, "node_modules"));
+    for (const name of ["typescript", "tsx", "vitest", "@genql", "@octokit", "@graphql-codegen"]) {
+      expect(installed).not.toContain(name);
+    }
+  });
+
+  it("answers --version and --help from the package", async () => {
+    expect((await typewire(["--version"])).stdout).toBe(`${manifest.version}\n`);
+    const help = (await typewire(["--help"])).stdout;
+    expect(help).toContain("Usage: typewire <command>");
+    expect(help).toMatch(/^ {2}init {2,}Write a starter typewire\.config\.json/m);
+  });
+
+  it("init writes a starter config, prints the next commands, and never overwrites", async () => {
+    const init = await typewire([
+      "init",
+      "--endpoint",
+      endpoint,
+      "--token-env",
+      "CMS_TOKEN",
+      "--schema",
+      "partners",
+    ]);
+    expect(init.stdout).toContain("wrote typewire.config.json");
+    expect(init.stdout).toContain("npx typewire generate");
+    const config = JSON.parse(await readFile(join(project, "typewire.config.json"), "utf8"));
+    expect(config).toEqual({
+      $schema: "./node_modules/typewire/schemas/config.schema.json",
+      webhooks: { out: "src/generated/webhooks" },
+      content: {
+        out: "src/generated/content",
+        schemas: { public: { endpoint }, partners: { endpoint, tokenEnv: "CMS_TOKEN" } },
+      },
+    });
+    const again = await typewire(["init"]).catch((error: unknown) => error);
+    expect(again).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("typewire.config.json: already exists"),
+    });
+    expect(JSON.parse(await readFile(join(project, "typewire.config.json"), "utf8"))).toEqual(
+      config,
+    );
+  });
+
+  it("generate writes the webhook and both content modules, and check agrees", async () => {
+    const generated = await typewire(["generate"], { CMS_TOKEN: PARTNERS_TOKEN });
+    expect(generated.stdout).toMatch(/webhooks → src\/generated\/webhooks: \d+ files, \d+ written/);
+    expect(generated.stdout).toMatch(/content → src\/generated\/content: 6 files, 6 written/);
+    for (const schema of ["public", "partners"]) {
+      expect(await readdir(join(project, "src/generated/content", schema))).toEqual([
+        "index.ts",
+        "query.ts",
+        "types.ts",
+      ]);
+    }
+    const partners = await readFile(
+      join(project, "src/generated/content/partners/query.ts"),
+      "utf8",
+    );
+    const publicModule = await readFile(
+      join(project, "src/generated/content/public/query.ts"),
+      "utf8",
+    );
+    expect(partners).toContain("export const users =");
+    expect(publicModule).not.toContain("export const users =");
+    const checked = await typewire(["check"], { CMS_TOKEN: PARTNERS_TOKEN });
+    expect(checked.stdout).toContain("up to date");
+  });
+
+  for (const config of ["node16", "nodenext", "bundler"]) {
+    it(`the app type-checks under strict with ${config === "bundler" ? "preserve + bundler" : config}`, async () => {
+      await expect(
+        run(process.execPath, [tsc, "-p", `tsconfig.${config}.json`], { cwd: project }),
+      ).resolves.toBeTruthy();
+    });
+  }
+
+  it("the app runs: a signed delivery reaches the typed handler, and a query returns the emulator's data", async () => {
+    const { stdout } = await run(process.execPath, ["build-nodenext/app.js"], {
+      cwd: project,
+      env: { ...process.env, CMS_ENDPOINT: endpoint, CMS_TOKEN: PARTNERS_TOKEN },
+    });
+    const table = await readEventActionTable(join(packageRoot, "schemas/webhooks/events.json"));
+    const seen = JSON.parse(stdout) as Record<string, unknown>;
+    expect(seen).toMatchObject({
+      status: 200,
+      handled: ["delivery-1:opened:7"],
+      eventNames: emitterEventNamesOf(table).length,
+    });
+    expect(seen.titles).toHaveLength(2);
+    expect((seen.titles as unknown[]).every((title) => typeof title === "string")).toBe(true);
+    expect((seen.usernames as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("every public subpath of the runtime works from JavaScript", async () => {
+    const { stdout } = await run(process.execPath, ["runtime-subpaths.js"], { cwd: project });
+    expect(JSON.parse(stdout)).toEqual({
+      webStatus: 200,
+      nodeStatus: 200,
+      received: ["issues.opened:web", "issues.closed:node", "issues.edited:relay"],
+      relayName: "issues",
+      others: ["function", "function", "function"],
+    });
+    const runtime = JSON.parse(
+      await readFile(join(project, "node_modules/@typewire/runtime/package.json"), "utf8"),
+    ) as { exports: Record<string, unknown> };
+    // Every public entry is used by the two subpath files, so one added later cannot ship untried.
+    const used = new Set<string>();
+    for (const file of ["runtime-subpaths.js", "src/runtime-subpaths.ts"]) {
+      const text = await readFile(join(project, file), "utf8");
+      for (const [, rest] of text.matchAll(/from "@typewire\/runtime(\/[^"]*)?"/g))
+        used.add(rest ? `.${rest}` : ".");
+    }
+    const subpaths = Object.keys(runtime.exports).filter((subpath) => subpath !== "./package.json");
+    expect(subpaths.filter((subpath) => !used.has(subpath))).toEqual([]);
+  });
+});
+
+async function pack(folder: string, destination: string): Promise<string> {
+  const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", destination], {
+    cwd: folder,
+  });
+  return join(destination, stdout.trim().split("\n").at(-1) ?? "");
+}
