@@ -2,10 +2,9 @@ import {
   type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputField,
-  type GraphQLInputType,
   type GraphQLNamedType,
-  type GraphQLOutputType,
   type GraphQLSchema,
+  type GraphQLType,
   isEnumType,
   isInputObjectType,
   isInterfaceType,
@@ -196,42 +195,32 @@ function typeDeclarations(type: GraphQLNamedType): Declaration[] {
 
 function outputMember(field: GraphQLField<unknown, unknown>): Member {
   return {
-    ...property(field.name, !isNonNullType(field.type), outputType(field.type)),
+    ...property(field.name, !isNonNullType(field.type), typeRef(field.type, "output")),
     doc: fieldDoc(field.description, field.deprecationReason),
   };
 }
 
-function outputType(type: GraphQLOutputType): TypeNode {
-  if (isNonNullType(type)) return innerOutput(type.ofType);
-  return typeName("Maybe", [innerOutput(type)]);
+/** `Maybe` for what the API returns, `InputMaybe` for what a variable may omit. */
+const MAYBE = { output: "Maybe", input: "InputMaybe" } as const;
+
+/** A field's or argument's type, nullable ones wrapped as the codegen plugin wraps them. */
+function typeRef(type: GraphQLType, side: "input" | "output"): TypeNode {
+  if (isNonNullType(type)) return innerType(type.ofType, side);
+  return typeName(MAYBE[side], [innerType(type, side)]);
 }
 
-function innerOutput(type: GraphQLOutputType): TypeNode {
-  if (isListType(type)) return typeName("Array", [outputType(type.ofType)]);
-  if (isNonNullType(type)) return innerOutput(type.ofType);
-  return isScalarType(type) ? scalarRef(type.name, "output") : typeName(type.name);
+function innerType(type: GraphQLType, side: "input" | "output"): TypeNode {
+  if (isListType(type)) return typeName("Array", [typeRef(type.ofType, side)]);
+  if (isNonNullType(type)) return innerType(type.ofType, side);
+  return isScalarType(type) ? scalarRef(type.name, side) : typeName(type.name);
 }
 
 function inputMember(field: GraphQLArgument | GraphQLInputField): Member {
   const required = isNonNullType(field.type) && field.defaultValue === undefined;
-  const type = isNonNullType(field.type)
-    ? innerInput(field.type.ofType)
-    : typeName("InputMaybe", [innerInput(field.type)]);
   return {
-    ...property(field.name, !required, type),
+    ...property(field.name, !required, typeRef(field.type, "input")),
     doc: fieldDoc(field.description, field.deprecationReason),
   };
-}
-
-function inputType(type: GraphQLInputType): TypeNode {
-  if (isNonNullType(type)) return innerInput(type.ofType);
-  return typeName("InputMaybe", [innerInput(type)]);
-}
-
-function innerInput(type: GraphQLInputType): TypeNode {
-  if (isListType(type)) return typeName("Array", [inputType(type.ofType)]);
-  if (isNonNullType(type)) return innerInput(type.ofType);
-  return isScalarType(type) ? scalarRef(type.name, "input") : typeName(type.name);
 }
 
 function scalarRef(name: string, side: "input" | "output"): TypeNode {

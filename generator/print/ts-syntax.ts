@@ -149,13 +149,7 @@ export function printPureCall(
     softline,
     ">",
   ]);
-  const argsDoc = group([
-    "(",
-    indent([softline, join([",", line], args)]),
-    ifBreak(","),
-    softline,
-    ")",
-  ]);
+  const argsDoc = bracketedList("(", args, ")");
   const right = [call, typesDoc, argsDoc, ";"];
   // A call with one short literal argument and one simple type argument has little room to
   // break, so the formatter moves it whole to the next line when it does not fit after the name.
@@ -178,14 +172,13 @@ export function printPureCall(
  * printConstArray("names", ['"push"']); // 'export const names = ["push"] as const;'
  */
 export function printConstArray(name: string, elements: readonly string[]): string {
-  const array = group([
-    "[",
-    indent([softline, join([",", line], elements)]),
-    ifBreak(","),
-    softline,
-    "]",
-  ]);
+  const array = bracketedList("[", elements, "]");
   return layout([`export const ${name} = `, array, " as const;"], PRINT_WIDTH);
+}
+
+/** `open a, b close` on one line, or one item per line with a trailing comma. */
+function bracketedList(open: string, items: readonly Doc[], close: string): Doc {
+  return group([open, indent([softline, join([",", line], items)]), ifBreak(","), softline, close]);
 }
 
 /** A key as the formatter prints it: quoted only when it is not an identifier. */
