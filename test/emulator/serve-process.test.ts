@@ -4,7 +4,6 @@ import { writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { packageRoot } from "../../input/paths.js";
 import { cliArgs } from "../helpers/cli-process.js";
 import { tempDir } from "../helpers/temp-project.js";
 

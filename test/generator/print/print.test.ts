@@ -154,7 +154,7 @@ describe("readType", () => {
     for (const [declaration] of randomDeclarations(7, 200).map((d) =>
       d.filter((x) => x.kind === "alias"),
     )) {
-      if (!declaration || declaration.kind !== "alias") continue;
+      if (declaration?.kind !== "alias") continue;
       const text = printDeclarations([declaration]);
       const typeText = text
         .slice(text.indexOf("=") + 1)
