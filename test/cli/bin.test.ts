@@ -24,7 +24,7 @@ describe("the typewire executable", () => {
       code: 2,
       stderr: expect.stringContaining("unknown option --nope"),
     });
-  });
+  }, 60_000); // two CLI processes from the sources; check renders every file: ~10 s under heavy load
 });
 
 describe("typewire generate --watch", () => {
