@@ -88,6 +88,8 @@ const help = compare(
     { name: "typewire", args: [typewireBin, "--help"], cwd: repo },
     { name: "graphql-codegen", args: [codegenBin, "--help"], cwd: repo },
     { name: "genql", args: [genqlBin, "--help"], cwd: repo, anyExit: true },
+    // The floor: starting Node itself, which no CLI can go below.
+    { name: "node -e 0", args: ["-e", "0"], cwd: repo },
   ],
   runs,
 );
