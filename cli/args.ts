@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import type { Command, OptionSpec } from "./command.js";
+import { closest } from "../input/closest.js";
 
 /** A mistake in how the command was called: printed with a hint, exit code 2. */
 export class UsageError extends Error {
@@ -58,30 +59,4 @@ function explain(error: Error, command: Command): string {
   )?.[1];
   if (missingValue) return `option ${missingValue} needs a value. ${help}`;
   return `${error.message.replace(/\.$/, "")}. ${help}`;
-}
-
-/** The candidate within edit distance 2 of `word`, if any. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const name of candidates) {
-    const distance = editDistance(word, name);
-    if (distance <= 2 && (!best || distance < best.distance)) best = { name, distance };
-  }
-  return best?.name;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

@@ -1,4 +1,5 @@
-import { UsageError, closest, parseCommandArgs } from "./args.js";
+import { closest } from "../input/closest.js";
+import { UsageError, parseCommandArgs } from "./args.js";
 import type { Io } from "./command.js";
 import { commands } from "./commands.js";
 import { formatCommandHelp, formatMainHelp } from "./help.js";

@@ -1,4 +1,4 @@
-import { GeneratorError } from "../input/errors.js";
+import { GeneratorError, GeneratorErrors } from "../input/errors.js";
 import type { GenerateResult, TargetReport } from "../generator/generate.js";
 import type { Difference, WriteResult } from "../generator/writer.js";
 import { UsageError } from "./args.js";
@@ -70,6 +70,9 @@ export function formatDifferences(differences: readonly Difference[]): string {
 
 /** One line for a failure: location first for input errors, no stack trace. */
 export function formatFailure(error: unknown): string {
+  if (error instanceof GeneratorErrors) {
+    return error.errors.map((one) => `error: ${one.format()}`).join("\n");
+  }
   if (error instanceof GeneratorError) return `error: ${error.format()}`;
   if (error instanceof UsageError) return `typewire: ${error.message}`;
   return `error: ${error instanceof Error ? error.message : String(error)}`;

@@ -6,8 +6,8 @@ import {
   type RawContentConfig,
   resolveContentConfig,
 } from "./content/content-config.js";
-import { GeneratorError } from "../input/errors.js";
-import { type JsonSource, readJsonSource } from "../input/json-source.js";
+import { GeneratorError, throwAll } from "../input/errors.js";
+import { readJsonSource } from "../input/json-source.js";
 import { bundledFile } from "../input/paths.js";
 import { shapeCheck } from "../input/shape-check.js";
 
@@ -31,8 +31,8 @@ export interface TypewireConfig {
 export const CONFIG_FILE_NAME = "typewire.config.json";
 
 /** The platform's event/action table and payload schemas, as the package ships them. */
-const BUNDLED_EVENTS = "schemas/webhooks/events.json";
-const BUNDLED_PAYLOADS = "schemas/webhooks/payloads";
+export const BUNDLED_EVENTS = "schemas/webhooks/events.json";
+export const BUNDLED_PAYLOADS = "schemas/webhooks/payloads";
 
 /** The bundled inputs, written to `output/` under `cwd`. */
 export function defaultConfig(cwd = process.cwd()): TypewireConfig {
@@ -53,7 +53,7 @@ export function defaultConfig(cwd = process.cwd()): TypewireConfig {
   };
 }
 
-const checkShape = shapeCheck("schemas/config.schema.json");
+const checkShape = shapeCheck("schemas/config.schema.json", { allErrors: true });
 
 /**
  * Loads a config file, or `typewire.config.json` in `cwd` when there is one, or the bundled
@@ -74,15 +74,30 @@ export async function loadConfig(
   };
   const base = dirname(path);
   const config: TypewireConfig = { file: path };
+  // Every problem of the file in one run: each missing file, unset variable and bad entry.
+  const problems: GeneratorError[] = [];
+  const input = async (entry: string[], value: string) => {
+    const absolute = resolve(base, value);
+    if (!(await exists(absolute))) {
+      problems.push(
+        new GeneratorError(`"${value}" does not exist (resolved to ${absolute})`, {
+          file: source.file,
+          ...source.locate(entry),
+          entry: entry.join("."),
+        }),
+      );
+    }
+    return absolute;
+  };
   if (raw.webhooks) {
     // Without its own table, a project generates from the bundled one, payload types included.
     const bundled = raw.webhooks.events === undefined;
     const events = bundled
       ? bundledFile(BUNDLED_EVENTS)
-      : await requireInput(source, base, ["webhooks", "events"], raw.webhooks.events!);
+      : await input(["webhooks", "events"], raw.webhooks.events!);
     const payloads =
       raw.webhooks.payloads !== undefined
-        ? await requireInput(source, base, ["webhooks", "payloads"], raw.webhooks.payloads)
+        ? await input(["webhooks", "payloads"], raw.webhooks.payloads)
         : bundled
           ? bundledFile(BUNDLED_PAYLOADS)
           : undefined;
@@ -92,25 +107,11 @@ export async function loadConfig(
       ...(payloads ? { payloads } : {}),
     };
   }
-  if (raw.content) config.content = await resolveContentConfig(raw.content, source, base);
-  return config;
-}
-
-async function requireInput(
-  source: JsonSource,
-  base: string,
-  path: string[],
-  value: string,
-): Promise<string> {
-  const absolute = resolve(base, value);
-  if (!(await exists(absolute))) {
-    throw new GeneratorError(`"${value}" does not exist (resolved to ${absolute})`, {
-      file: source.file,
-      ...source.locate(path),
-      entry: path.join("."),
-    });
+  if (raw.content) {
+    config.content = await resolveContentConfig(raw.content, source, base, process.env, problems);
   }
-  return absolute;
+  throwAll(problems);
+  return config;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { ErrorObject, Options, ValidateFunction } from "ajv";
 import { Ajv } from "ajv";
-import { GeneratorError } from "./errors.js";
+import { closest } from "./closest.js";
+import { GeneratorError, throwAll } from "./errors.js";
 import type { JsonSource } from "./json-source.js";
 import { bundledFile } from "./paths.js";
 
@@ -16,19 +17,36 @@ import { bundledFile } from "./paths.js";
  */
 export function shapeCheck(
   schemaPath: string,
-  options: Pick<Options, "allowUnionTypes"> = {},
+  options: Pick<Options, "allowUnionTypes"> & {
+    /** Report every problem at once (for files a person writes), not only the first. */
+    allErrors?: boolean;
+  } = {},
 ): (source: JsonSource) => void {
   let validate: ValidateFunction | undefined;
+  const { allErrors = false, ...ajvOptions } = options;
   return (source) => {
     // The bundled schemas are checked against the draft meta-schema by the test suite, so the
     // check at run time skips that step (compiling the meta-schema costs more than the check).
+    // `verbose` keeps each error's schema, which names the keys a misspelt one could have meant.
     validate ??= new Ajv({
       strict: true,
-      allErrors: false,
+      allErrors,
+      verbose: allErrors,
       validateSchema: false,
-      ...options,
+      ...ajvOptions,
     }).compile(JSON.parse(readFileSync(bundledFile(schemaPath), "utf8")));
-    if (!validate(source.value)) throw shapeError(validate.errors?.[0], source);
+    if (validate(source.value)) return;
+    const seen = new Set<string>();
+    const errors: GeneratorError[] = [];
+    for (const error of validate.errors ?? []) {
+      const located = shapeError(error, source);
+      const key = located.format();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      errors.push(located);
+    }
+    if (errors.length === 0) errors.push(shapeError(undefined, source));
+    throwAll(errors);
   };
 }
 
@@ -45,8 +63,14 @@ export function shapeError(error: ErrorObject | undefined, source: JsonSource): 
     path.push(error.propertyName);
     message = `key "${error.propertyName}" ${message}`;
   } else if (error?.keyword === "additionalProperties") {
-    path.push(String(params.additionalProperty));
-    message = `unknown key "${params.additionalProperty}"`;
+    const key = String(params.additionalProperty);
+    path.push(key);
+    const known = Object.keys(
+      (error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ??
+        {},
+    );
+    const suggestion = closest(key, known);
+    message = `unknown key "${key}"${suggestion ? `; did you mean "${suggestion}"?` : ""}`;
   } else if (error?.keyword === "required") {
     message = `missing required key "${params.missingProperty}"`;
   } else if (error?.keyword === "type") {

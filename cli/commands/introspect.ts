@@ -82,8 +82,11 @@ function sourceOf(
   let token = values.token as string | undefined;
   if (tokenEnv !== undefined) {
     token = process.env[tokenEnv];
+    // Not a usage mistake but a missing input, as a config's unset tokenEnv: exit 1, `error:`.
     if (!token)
-      throw new UsageError(`environment variable ${tokenEnv} (from --token-env) is not set.`);
+      throw new Error(
+        `environment variable ${tokenEnv} is not set (it holds the token given by --token-env)`,
+      );
   }
   return { endpoint: endpoint!, ...(token ? { token } : {}) };
 }

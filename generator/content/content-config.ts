@@ -38,41 +38,53 @@ export async function resolveContentConfig(
   source: JsonSource,
   base: string,
   env: Record<string, string | undefined> = process.env,
+  /** Problems go here, all of them, when given; else the first one found is thrown. */
+  problems?: GeneratorError[],
 ): Promise<ContentConfig> {
-  const fail = (message: string, path: string[]) =>
-    new GeneratorError(message, {
+  const fail = (message: string, path: string[]) => {
+    const error = new GeneratorError(message, {
       file: source.file,
       ...source.locate(path),
       entry: path.join("."),
     });
+    if (!problems) throw error;
+    problems.push(error);
+  };
   const schemas: ContentSchemaSource[] = [];
   for (const name of Object.keys(raw.schemas).sort()) {
     const entry = raw.schemas[name]!;
     const path = ["content", "schemas", name];
     if ((entry.file === undefined) === (entry.endpoint === undefined)) {
-      throw fail(`schema "${name}" needs exactly one of "file" or "endpoint"`, path);
+      fail(`schema "${name}" needs exactly one of "file" or "endpoint"`, path);
+      continue;
     }
     if (entry.file !== undefined) {
       if (entry.token !== undefined || entry.tokenEnv !== undefined) {
-        throw fail(`schema "${name}": a token goes with "endpoint", not "file"`, path);
+        fail(`schema "${name}": a token goes with "endpoint", not "file"`, path);
+        continue;
       }
       const file = resolve(base, entry.file);
-      if (!(await exists(file)))
-        throw fail(`"${entry.file}" does not exist (resolved to ${file})`, [...path, "file"]);
+      if (!(await exists(file))) {
+        fail(`"${entry.file}" does not exist (resolved to ${file})`, [...path, "file"]);
+        continue;
+      }
       schemas.push({ name, file });
       continue;
     }
     if (entry.token !== undefined && entry.tokenEnv !== undefined) {
-      throw fail(`schema "${name}": give "token" or "tokenEnv", not both`, path);
+      fail(`schema "${name}": give "token" or "tokenEnv", not both`, path);
+      continue;
     }
     let token = entry.token;
     if (entry.tokenEnv !== undefined) {
       token = env[entry.tokenEnv];
-      if (!token)
-        throw fail(
+      if (!token) {
+        fail(
           `environment variable ${entry.tokenEnv} is not set (it holds the token of schema "${name}")`,
           [...path, "tokenEnv"],
         );
+        continue;
+      }
     }
     schemas.push({ name, endpoint: entry.endpoint!, ...(token ? { token } : {}) });
   }

@@ -1,4 +1,5 @@
-import { join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
+import { packageRoot } from "../../input/paths.js";
 import type { GraphQLSchema } from "graphql";
 import type { TypewireConfig } from "../config.js";
 import type { EmittedFile } from "../writer.js";
@@ -35,8 +36,25 @@ export async function emitContent(config: TypewireConfig, cwd: string): Promise<
         outDir: join(content.out, source.name),
       };
       const files = (await Promise.all(contentEmitters.map((emit) => emit(input)))).flat();
-      return [...files, emitContentIndex(input.outDir, files)];
+      return [...files, emitContentIndex(input.outDir, files)].map(fromSchema(source, config));
     }),
   );
   return modules.flat();
+}
+
+/**
+ * Points a module's banners at its schema: the file, relative to the config file's folder (the
+ * package's, for the bundled example), or the endpoint it was introspected from.
+ */
+function fromSchema(source: ContentSchemaSource, config: TypewireConfig) {
+  if ("endpoint" in source) {
+    return (file: EmittedFile): EmittedFile => ({
+      ...file,
+      source: source.endpoint,
+      instruction: `It comes from the schema of ${source.endpoint} ("${source.name}" in typewire.config.json): change the content model there, then run \`typewire generate\`.`,
+    });
+  }
+  const base = config.file ? dirname(config.file) : packageRoot;
+  const path = relative(base, source.file).split(sep).join("/");
+  return (file: EmittedFile): EmittedFile => ({ ...file, source: path });
 }

@@ -1,5 +1,6 @@
 import { dirname, relative, sep } from "node:path";
-import { packageRoot } from "../../input/paths.js";
+import { bundledFile, packageRoot } from "../../input/paths.js";
+import { BUNDLED_EVENTS, BUNDLED_PAYLOADS } from "../config.js";
 import type { TypewireConfig } from "../config.js";
 import type { EmittedFile } from "../writer.js";
 import { emitEventNames } from "./emit-event-names.js";
@@ -21,12 +22,17 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
     webhooks.events,
     relative(cwd, webhooks.events) || webhooks.events,
   );
+  // Banners name inputs relative to the config file's folder (the package's, for the bundled
+  // inputs), never to where the command runs, so output does not depend on it.
+  const base = config.file ? dirname(config.file) : packageRoot;
+  const configured = config.file !== undefined;
+  const fromTable = fromInput(webhooks.events, base, configured, BUNDLED_EVENTS, "webhooks.events");
   const files: EmittedFile[] = [
     emitEventNames(table, webhooks.out),
     emitEvents(table, webhooks.out, webhooks.payloads !== undefined),
     emitValidateEventName(webhooks.out),
     emitWebhooksIndex(webhooks.out),
-  ];
+  ].map(fromTable);
   if (webhooks.payloads) {
     const schemas = await readPayloadSchemas(
       webhooks.payloads,
@@ -34,16 +40,37 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
       relative(cwd, webhooks.payloads) || webhooks.payloads,
     );
     checkPayloadTypeNames(table, schemas);
-    // Banners name the schema folder relative to the config file's folder (the package's, for
-    // the bundled inputs), never to where the command runs, so output does not depend on it.
-    const base = config.file ? dirname(config.file) : packageRoot;
     const schemaDir = relative(base, webhooks.payloads).split(sep).join("/") || ".";
+    const fromSchemas = fromInput(
+      webhooks.payloads,
+      base,
+      configured,
+      BUNDLED_PAYLOADS,
+      "webhooks.payloads",
+    );
     files.push(
-      emitPayloadDefinitions(schemas, webhooks.out, schemaDir),
-      emitPayloadIndex(table, webhooks.out),
+      fromSchemas(emitPayloadDefinitions(schemas, webhooks.out, schemaDir)),
+      fromTable(emitPayloadIndex(table, webhooks.out)),
     );
     for (const event of schemas.events)
-      files.push(emitEventPayload(event, webhooks.out, schemaDir));
+      files.push(fromSchemas(emitEventPayload(event, webhooks.out, schemaDir)));
   }
   return files;
+}
+
+/**
+ * Points a file's banner at the input it comes from. A project's own file is named by its path;
+ * an input bundled with typewire, which a project cannot edit, by the config key that replaces it.
+ */
+function fromInput(input: string, base: string, configured: boolean, bundled: string, key: string) {
+  const source = relative(base, input).split(sep).join("/") || ".";
+  const instruction =
+    configured && input === bundledFile(bundled)
+      ? `It comes from ${key === "webhooks.events" ? "the platform's event table" : "the platform's payload schemas"} bundled with typewire: to use your own, name them as ${key} in typewire.config.json and run \`typewire generate\`.`
+      : undefined;
+  return (file: EmittedFile): EmittedFile => ({
+    ...file,
+    source: file.source.startsWith(source) ? file.source : source,
+    ...(instruction ? { instruction } : {}),
+  });
 }

@@ -39,7 +39,7 @@ describe("typewire generate --watch", () => {
     child = undefined;
   });
 
-  it("regenerates when an input file changes, and exits 0 when stopped", async () => {
+  it("regenerates when an input file or the implicit config changes, says why, and exits 0 when stopped", async () => {
     const dir = await tempDir();
     await writeTree(dir, {
       "events.json": '{"events": {"push": []}}',
@@ -84,6 +84,31 @@ describe("typewire generate --watch", () => {
       },
       "the output to change",
       STARTUP_BOUND_MS,
+    );
+    // Each run says when and why it ran.
+    await until(
+      () => /typewire: \d\d:\d\d:\d\d events\.json changed\n/.test(stdout),
+      "the reason line",
+    );
+
+    // The implicit ./typewire.config.json is watched too: a new output folder takes effect.
+    await writeFile(
+      join(dir, "typewire.config.json"),
+      '{"webhooks": {"events": "events.json", "out": "gen2"}}',
+    );
+    await until(
+      async () => {
+        running("following the config")();
+        return (await readFile(join(dir, "gen2/event-names.ts"), "utf8").catch(() => "")).includes(
+          '"star.created"',
+        );
+      },
+      "the config change to take effect",
+      STARTUP_BOUND_MS,
+    );
+    await until(
+      () => /typewire: \d\d:\d\d:\d\d typewire\.config\.json changed\n/.test(stdout),
+      "the config reason line",
     );
     expect(stderr).toBe("");
 

@@ -197,16 +197,6 @@ describe("typewire introspect --endpoint", () => {
       ["introspect", "--endpoint", "http://127.0.0.1:1/api", "--schema", "public"],
       /--schema goes with --site/,
     ],
-    [
-      [
-        "introspect",
-        "--endpoint",
-        "http://127.0.0.1:1/api",
-        "--token-env",
-        "TYPEWIRE_UNSET_VARIABLE",
-      ],
-      /TYPEWIRE_UNSET_VARIABLE .* is not set/,
-    ],
   ])("usage error %#", async (argv, message) => {
     const { code, stderr } = await run(...argv);
     expect(code).toBe(2);

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const tsx = import.meta.resolve("tsx");
@@ -13,4 +14,34 @@ const bin = fileURLToPath(new URL("../../cli/bin.ts", import.meta.url));
  */
 export function cliArgs(...args: string[]): string[] {
   return ["--import", tsx, "--conditions=typewire-source", bin, ...args];
+}
+
+/**
+ * Runs the CLI from its sources as a child process and resolves with its exit code and output,
+ * whatever the code: for tests of what a user sees in a terminal.
+ *
+ * @example
+ * const { code, stderr } = await runCliProcess(["generate"], { cwd: dir });
+ */
+export function runCliProcess(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string | undefined> },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, cliArgs(...args), {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: "1", ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => {
+      stdout += text;
+    });
+    child.stderr.setEncoding("utf8").on("data", (text: string) => {
+      stderr += text;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }

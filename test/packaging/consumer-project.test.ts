@@ -170,6 +170,10 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       join(project, "src/generated/content/public/query.ts"),
       "utf8",
     );
+    // The banner names the endpoint the module came from, not a file inside typewire.
+    expect(partners.split("\n")[1]).toBe(
+      `// It comes from the schema of ${endpoint} ("partners" in typewire.config.json): change the content model there, then run \`typewire generate\`.`,
+    );
     expect(partners).toContain("export const users =");
     expect(publicModule).not.toContain("export const users =");
     const checked = await typewire(["check"], { CMS_TOKEN: PARTNERS_TOKEN });
