@@ -205,6 +205,18 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     expect((seen.usernames as unknown[]).length).toBeGreaterThan(0);
   });
 
+  it("a CommonJS program can require() the runtime", async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        "-e",
+        'const { Webhooks } = require("@typewire/runtime"); const { createContentClient } = require("@typewire/runtime/content"); console.log(typeof Webhooks, typeof createContentClient)',
+      ],
+      { cwd: project },
+    );
+    expect(stdout.trim()).toBe("function function");
+  });
+
   it("every public subpath of the runtime works from JavaScript", async () => {
     const { stdout } = await run(process.execPath, ["runtime-subpaths.js"], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({
