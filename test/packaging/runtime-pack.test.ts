@@ -2,12 +2,13 @@ import { execFile } from "node:child_process";
 import { cp, readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   emitterEventNamesOf,
   readEventActionTable,
 } from "../../generator/webhooks/event-action-table.js";
 import { packageRoot } from "../../input/paths.js";
+import { type RedisServer, startRedis } from "../helpers/redis-server.js";
 import { tempDir, writeTree } from "../helpers/temp-project.js";
 
 const run = promisify(execFile);
@@ -129,6 +130,61 @@ export type Opened = IssuesOpenedEvent["action"];
 createWebMiddleware(webhooks, { maxBodySize: "1mb" });
 `;
 
+/**
+ * Durable mode end to end, once bullmq and ioredis are installed: a receiver verifies and
+ * queues a delivery on the Redis whose port is the first argument, a worker runs its handler.
+ */
+const QUEUE_JS = `
+import { createServer } from "node:http";
+import { DEFAULT_PATH, createNodeMiddleware } from "@typewire/runtime/middleware";
+import { createDeliveryQueue, createDeliveryWorker } from "@typewire/runtime/queue";
+import { signDelivery } from "@typewire/runtime/testing";
+import { Webhooks } from "@typewire/runtime/webhooks";
+
+const connection = { host: "127.0.0.1", port: Number(process.argv[2]) };
+const secret = "pack-secret";
+const queue = createDeliveryQueue({ connection, name: "pack" });
+const middleware = createNodeMiddleware(new Webhooks({ secret }), { queue });
+const server = createServer(async (req, res) => {
+  if (!(await middleware(req, res))) res.writeHead(404).end();
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+
+const working = new Webhooks({ secret });
+const handled = new Promise((resolve) => working.onAny((event) => resolve(event)));
+const worker = createDeliveryWorker(working, { connection, name: "pack" });
+
+const { headers, body } = await signDelivery({ secret, name: "issues.opened", payload: { n: 1 }, id: "queued" });
+const response = await fetch(\`http://127.0.0.1:\${server.address().port}\${DEFAULT_PATH}\`, {
+  method: "POST",
+  headers,
+  body,
+});
+const answer = { status: response.status, body: await response.json() };
+const event = await handled;
+await worker.close();
+await queue.close();
+server.closeAllConnections();
+server.close();
+console.log(JSON.stringify({ answer, event }));
+`;
+
+/** Durable mode from TypeScript: the declarations resolve against the installed bullmq. */
+const QUEUE_TS = `
+import { createNodeMiddleware } from "@typewire/runtime/middleware";
+import { type DeliveryWorker, type RedisDeliveryQueue, createDeliveryQueue, createDeliveryWorker } from "@typewire/runtime/queue";
+import { Webhooks, createMemoryDedupeStore } from "@typewire/runtime/webhooks";
+
+const webhooks = new Webhooks({ secret: "<SIGNING_SECRET>" });
+const connection = { host: "127.0.0.1", port: 6379 };
+export const queue: RedisDeliveryQueue = createDeliveryQueue({ connection, attempts: 3 });
+createNodeMiddleware(webhooks, { queue, dedupe: createMemoryDedupeStore() });
+export const worker: DeliveryWorker = createDeliveryWorker(webhooks, { connection, concurrency: 4 });
+export const failed: Promise<number> = queue.queue.getFailedCount();
+// @ts-expect-error concurrency is a number
+createDeliveryWorker(webhooks, { connection, concurrency: "4" });
+`;
+
 /** Every `@typewire/runtime...` specifier a scratch file imports, as an exports key (`.`, `./x`). */
 function subpathsImported(...sources: string[]): string[] {
   const found = new Set<string>();
@@ -144,8 +200,13 @@ function subpathsImported(...sources: string[]): string[] {
  * project with no access to this repository, and uses it from JavaScript and from TypeScript
  * under both `node16` and `nodenext`.
  */
+let redis: RedisServer | undefined;
+afterAll(async () => {
+  await redis?.stop();
+});
+
 describe("the packed runtime", () => {
-  it("works from a separate project that installs the tarball", { timeout: 120_000 }, async () => {
+  it("works from a separate project that installs the tarball", { timeout: 240_000 }, async () => {
     const packDir = await tempDir("typewire-pack-");
     const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", packDir], {
       cwd: join(packageRoot, "runtime"),
@@ -173,17 +234,16 @@ describe("the packed runtime", () => {
       ].join("\n"),
       "subpaths.js": SUBPATHS_JS,
       "subpaths.ts": SUBPATHS_TS,
+      "queue.js": QUEUE_JS,
+      "queue.ts": QUEUE_TS,
     });
     await run("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], {
       cwd: scratch,
     });
-    // The node middleware's declarations use node's types, as any Node project has them
-    // installed; copied after the install, which would prune them as extraneous.
-    for (const name of ["@types/node", "undici-types"]) {
-      await cp(join(packageRoot, "node_modules", name), join(scratch, "node_modules", name), {
-        recursive: true,
-      });
-    }
+    // bullmq and ioredis are optional peers: nothing installs them for a user who does not.
+    const installed = await readdir(join(scratch, "node_modules"));
+    expect(installed).not.toContain("bullmq");
+    expect(installed).not.toContain("ioredis");
     const result = await run("node", ["main.js"], { cwd: scratch });
     const names = JSON.parse(result.stdout) as string[];
     const table = await readEventActionTable(join(packageRoot, "schemas/webhooks/events.json"));
@@ -199,6 +259,45 @@ describe("the packed runtime", () => {
       others: ["function", "function", "function"],
     });
 
+    // Without bullmq, only the queue subpath fails, when imported, naming the missing package.
+    await expect(
+      run("node", ["--input-type=module", "-e", 'await import("@typewire/runtime/queue")'], {
+        cwd: scratch,
+      }),
+    ).rejects.toThrow(/Cannot find package 'bullmq'/);
+
+    // With them installed (the versions this repository tests with, from the npm cache the
+    // repository's own install filled), durable mode works against a real Redis.
+    const devDependencies = JSON.parse(await readFile(join(packageRoot, "package.json"), "utf8"))
+      .devDependencies as Record<string, string>;
+    await run(
+      "npm",
+      [
+        "install",
+        "--offline",
+        "--no-audit",
+        "--no-fund",
+        `bullmq@${devDependencies.bullmq}`,
+        `ioredis@${devDependencies.ioredis}`,
+      ],
+      { cwd: scratch },
+    );
+    redis = await startRedis();
+    const queued = JSON.parse(
+      (await run("node", ["queue.js", String(redis.port)], { cwd: scratch })).stdout,
+    );
+    expect(queued).toEqual({
+      answer: { status: 202, body: { ok: true, queued: true } },
+      event: { id: "queued", name: "issues", payload: { n: 1, action: "opened" } },
+    });
+
+    // The node middleware's declarations use node's types, as any Node project has them
+    // installed; copied after the installs, which would prune them as extraneous.
+    for (const name of ["@types/node", "undici-types"]) {
+      await cp(join(packageRoot, "node_modules", name), join(scratch, "node_modules", name), {
+        recursive: true,
+      });
+    }
     for (const mode of ["node16", "nodenext"]) {
       const args = [
         "--noEmit",
@@ -211,6 +310,7 @@ describe("the packed runtime", () => {
         "es2022",
         "check.ts",
         "subpaths.ts",
+        "queue.ts",
       ];
       await expect(run("node", [tsc, ...args], { cwd: scratch })).resolves.toBeTruthy();
     }
@@ -222,11 +322,11 @@ describe("the packed runtime", () => {
     const publicSubpaths = Object.keys(manifest.exports)
       .filter((subpath) => subpath !== "./package.json")
       .sort();
-    expect(subpathsImported(SUBPATHS_JS, SUBPATHS_TS)).toEqual(
+    expect(subpathsImported(SUBPATHS_JS, SUBPATHS_TS, QUEUE_JS, QUEUE_TS)).toEqual(
       expect.arrayContaining(publicSubpaths),
     );
     expect(publicSubpaths).toEqual(
-      expect.arrayContaining(["./middleware", "./relay", "./testing"]),
+      expect.arrayContaining(["./middleware", "./queue", "./relay", "./testing"]),
     );
   });
 });
