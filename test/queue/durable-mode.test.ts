@@ -241,6 +241,23 @@ describe("durable mode", () => {
     expect(received).toHaveLength(3);
   });
 
+  it("answers a redelivery of a failed job 202 without queueing it again, until the job is removed", async () => {
+    const name = queueName();
+    const { server, queue } = await receiver(name, { attempts: 1 });
+    const { received } = worker(name, () => {
+      throw new Error("always");
+    });
+    const delivery = { id: "failed-once", name: "push", body: "{}" };
+    expect((await send(server.port, delivery)).status).toBe(202);
+    await until(async () => (await counts(queue)).failed === 1, "the job to fail");
+    // The id is taken by the kept failed job: the copy is accepted and queues nothing.
+    expect((await send(server.port, delivery)).status).toBe(202);
+    expect(await counts(queue)).toMatchObject({ waiting: 0, active: 0, delayed: 0, failed: 1 });
+    await (await queue.queue.getJob("failed-once"))?.remove();
+    expect((await send(server.port, delivery)).status).toBe(202);
+    await until(() => received.length === 2, "the redelivery to run once the job was removed");
+  });
+
   it("fails a job that holds no delivery at once, without retries", async () => {
     const name = queueName();
     const { queue } = await receiver(name, { attempts: 5 });
