@@ -1,9 +1,11 @@
 import type { RawWebhookEvent } from "./event-handler/types.js";
 import { WebhookRequestError } from "./webhook-request-error.js";
 
-// `fatal` turns malformed UTF-8 into an error instead of silent U+FFFD replacements, and the
-// decoder drops a leading byte-order mark, which JSON.parse would reject.
-const decoder = new TextDecoder("utf-8", { fatal: true });
+// `fatal` turns malformed UTF-8 into an error instead of silent U+FFFD replacements.
+// `ignoreBOM` keeps a leading byte-order mark in the text, so the text is the whole body as
+// received (what a queue stores); `parsePayloadText` drops it before JSON.parse, which would
+// reject it.
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Parses a verified body into the payload object. Anything but a JSON object (`1`, `true`,
@@ -14,19 +16,39 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
  * parsePayload({ name: "push", payload: '{"ref":"refs/heads/main"}' }); // { ref: "refs/heads/main" }
  */
 export function parsePayload(delivery: RawWebhookEvent<string | Uint8Array>): object {
-  let text: string;
-  if (typeof delivery.payload === "string") {
-    text = delivery.payload.charCodeAt(0) === 0xfeff ? delivery.payload.slice(1) : delivery.payload;
-  } else {
-    try {
-      text = decoder.decode(delivery.payload);
-    } catch (cause) {
-      throw new WebhookRequestError("the payload is not valid UTF-8", delivery, { cause });
-    }
+  return parsePayloadText(payloadText(delivery), delivery);
+}
+
+/**
+ * The body as text, every character of it (a leading byte-order mark included): the string
+ * itself, or the bytes decoded as UTF-8. Bytes that are not UTF-8 are a `WebhookRequestError`.
+ *
+ * @example
+ * payloadText({ name: "push", payload: new TextEncoder().encode("{}") }); // "{}"
+ */
+export function payloadText(delivery: RawWebhookEvent<string | Uint8Array>): string {
+  if (typeof delivery.payload === "string") return delivery.payload;
+  try {
+    return decoder.decode(delivery.payload);
+  } catch (cause) {
+    throw new WebhookRequestError("the payload is not valid UTF-8", delivery, { cause });
   }
+}
+
+/**
+ * Parses body text (from {@link payloadText}) into the payload object, as {@link parsePayload}
+ * does. `delivery` only names the delivery in errors.
+ *
+ * @example
+ * parsePayloadText('\uFEFF{"ref":"main"}', { name: "push", payload: "" }); // { ref: "main" }
+ */
+export function parsePayloadText(
+  text: string,
+  delivery: RawWebhookEvent<string | Uint8Array>,
+): object {
   let payload: unknown;
   try {
-    payload = JSON.parse(text);
+    payload = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new WebhookRequestError(`the payload is not valid JSON (${reason})`, delivery, { cause });

@@ -5,7 +5,11 @@ import {
   eventHandlerFor,
 } from "./event-handler/create-event-handler.js";
 import type { EventHandlerOptions, Untransformed } from "./event-handler/types.js";
-import { verifyAndReceive, type WebhookDelivery } from "./verify-and-receive.js";
+import {
+  type VerifyAndReceiveOptions,
+  type WebhookDelivery,
+  verifyAndReceive,
+} from "./verify-and-receive.js";
 
 /** Options of the {@link Webhooks} constructor. */
 export interface WebhooksOptions<
@@ -44,8 +48,13 @@ export class Webhooks<TTransformed = Untransformed> implements EventHandler<TTra
    * Verifies, parses and receives a delivery. Rejects with a `WebhookRequestError` carrying
    * `status: 400` for a missing or wrong signature (also sent to `onError` handlers), a missing
    * name, or a body that is not a JSON object; with an `AggregateError` if handlers fail.
+   * `options.dedupe` refuses ids already accepted (`WebhookDuplicateError`, `status: 208`);
+   * `options.queue` stores the verified delivery for workers instead of running handlers.
    */
-  readonly verifyAndReceive: (delivery: WebhookDelivery) => Promise<void>;
+  readonly verifyAndReceive: (
+    delivery: WebhookDelivery,
+    options?: VerifyAndReceiveOptions,
+  ) => Promise<void>;
 
   constructor(options: WebhooksOptions<TTransformed>) {
     const secrets = secretsOf(options);
@@ -59,7 +68,8 @@ export class Webhooks<TTransformed = Untransformed> implements EventHandler<TTra
     this.onError = handler.onError;
     this.removeListener = handler.removeListener;
     this.receive = handler.receive;
-    this.verifyAndReceive = (delivery) => verifyAndReceive(state, secrets, delivery);
+    this.verifyAndReceive = (delivery, options) =>
+      verifyAndReceive(state, secrets, delivery, options);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   readEventActionTable,
   emitterEventNamesOf,
 } from "../../generator/webhooks/event-action-table.js";
+import { type RedisServer, startRedis } from "../helpers/redis-server.js";
 import { packageRoot } from "../../input/paths.js";
 import { tempDirForSuite } from "../helpers/temp-project.js";
 import { until } from "../helpers/until.js";
@@ -34,6 +35,7 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
   let project: string;
   let tarballs: { cli: string; runtime: string };
   let emulator: ChildProcess | undefined;
+  let redis: RedisServer | undefined;
   let endpoint: string;
   const typewire = (args: string[], env: Record<string, string> = {}) =>
     run(process.execPath, [join(project, "node_modules/typewire/bin/typewire.js"), ...args], {
@@ -77,6 +79,7 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
   }, SUITE_BOUND_MS);
 
   afterAll(async () => {
+    await redis?.stop();
     if (emulator && emulator.exitCode === null) {
       const exited = once(emulator, "exit");
       emulator.kill("SIGTERM");
@@ -217,6 +220,47 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     expect(stdout.trim()).toBe("function function");
   });
 
+  it("durable mode: the queue subpath works once its optional peers are installed, and only then", async () => {
+    // bullmq and ioredis are optional peers: nothing installs them for a user who does not.
+    const installed = await readdir(join(project, "node_modules"));
+    expect(installed).not.toContain("bullmq");
+    expect(installed).not.toContain("ioredis");
+    await expect(
+      run(
+        process.execPath,
+        ["--input-type=module", "-e", 'await import("@typewire/runtime/queue")'],
+        {
+          cwd: project,
+        },
+      ),
+    ).rejects.toThrow(/Cannot find package 'bullmq'/);
+
+    // The versions this repository tests with, from the npm cache its own install filled.
+    await run(
+      "npm",
+      [
+        "install",
+        "--offline",
+        "--no-audit",
+        "--no-fund",
+        `bullmq@${manifest.devDependencies.bullmq}`,
+        `ioredis@${manifest.devDependencies.ioredis}`,
+      ],
+      { cwd: project },
+    );
+    redis = await startRedis();
+    const { stdout } = await run(process.execPath, ["queue/queue.js", String(redis.port)], {
+      cwd: project,
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      answer: { status: 202, body: { ok: true, queued: true } },
+      event: { id: "queued", name: "issues", payload: { n: 1, action: "opened" } },
+    });
+    await expect(
+      run(process.execPath, [tsc, "-p", "queue/tsconfig.json"], { cwd: project }),
+    ).resolves.toBeTruthy();
+  });
+
   it("every public subpath of the runtime works from JavaScript", async () => {
     const { stdout } = await run(process.execPath, ["runtime-subpaths.js"], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({
@@ -231,7 +275,12 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     ) as { exports: Record<string, unknown> };
     // Every public entry is used by the two subpath files, so one added later cannot ship untried.
     const used = new Set<string>();
-    for (const file of ["runtime-subpaths.js", "src/runtime-subpaths.ts"]) {
+    for (const file of [
+      "runtime-subpaths.js",
+      "src/runtime-subpaths.ts",
+      "queue/queue.js",
+      "queue/queue.ts",
+    ]) {
       const text = await readFile(join(project, file), "utf8");
       for (const [, rest] of text.matchAll(/from "@typewire\/runtime(\/[^"]*)?"/g))
         used.add(rest ? `.${rest}` : ".");

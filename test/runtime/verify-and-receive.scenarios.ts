@@ -1,5 +1,13 @@
 import { createHmac } from "node:crypto";
-import { WebhookRequestError, Webhooks } from "@typewire/runtime/webhooks";
+import {
+  type DedupeStore,
+  type VerifiedDelivery,
+  WebhookDuplicateError,
+  WebhookRequestError,
+  WebhookUnavailableError,
+  Webhooks,
+  createMemoryDedupeStore,
+} from "@typewire/runtime/webhooks";
 import { describe, expect, it, vi } from "vitest";
 
 const secret = "It's a Secret to Everybody";
@@ -190,6 +198,207 @@ export function verifyAndReceiveScenarios(label: string): void {
       expect(error).toBeInstanceOf(AggregateError);
       expect(error.errors[0].message).toBe("handler failed");
       expect(error.status).toBeUndefined();
+    });
+  });
+
+  describe(`verifyAndReceive with dedupe (${label})`, () => {
+    const signed = (id: string | undefined, payload = '{"action":"opened"}', key = secret) => ({
+      id,
+      name: "issues",
+      payload,
+      signature: hmac(key, payload),
+    });
+
+    function setup(store: DedupeStore = createMemoryDedupeStore()) {
+      const webhooks = new Webhooks({
+        secret,
+        log: { error: (...data: unknown[]) => logged.push(data.map(String).join(" ")) },
+      });
+      const ran: string[] = [];
+      const errors: Error[] = [];
+      const logged: string[] = [];
+      let fail = false;
+      webhooks.onAny(async ({ id }) => {
+        ran.push(id);
+        if (fail) throw new Error("handler failed");
+      });
+      webhooks.onError((error) => {
+        errors.push(error);
+      });
+      const failNext = (value: boolean) => {
+        fail = value;
+      };
+      return { webhooks, ran, errors, logged, failNext, dedupe: store };
+    }
+
+    it("runs an id once, and refuses a copy with a WebhookDuplicateError (208) that is not an error event", async () => {
+      const { webhooks, ran, errors, dedupe } = setup();
+      await webhooks.verifyAndReceive(signed("a"), { dedupe });
+      const error = await rejection(webhooks.verifyAndReceive(signed("a"), { dedupe }));
+      expect(error).toBeInstanceOf(WebhookDuplicateError);
+      expect(error.status).toBe(208);
+      expect(error.message).toMatch(/delivery "a" was already accepted within the dedupe window/);
+      expect(error.event).toMatchObject({ id: "a", name: "issues" });
+      expect(ran).toEqual(["a"]);
+      expect(errors).toEqual([]);
+      await webhooks.verifyAndReceive(signed("b"), { dedupe });
+      expect(ran).toEqual(["a", "b"]);
+    });
+
+    it("claims nothing for a delivery that fails verification or whose body is not an object", async () => {
+      const { webhooks, ran, dedupe } = setup();
+      await expect(
+        webhooks.verifyAndReceive(signed("c", undefined, "forged"), { dedupe }),
+      ).rejects.toBeInstanceOf(WebhookRequestError);
+      await expect(
+        webhooks.verifyAndReceive(signed("c", "[1]"), { dedupe }),
+      ).rejects.toBeInstanceOf(WebhookRequestError);
+      await webhooks.verifyAndReceive(signed("c"), { dedupe });
+      expect(ran).toEqual(["c"]);
+    });
+
+    it("releases the id when handlers fail, so a redelivery runs again", async () => {
+      const { webhooks, ran, failNext, dedupe } = setup();
+      failNext(true);
+      await expect(webhooks.verifyAndReceive(signed("d"), { dedupe })).rejects.toBeInstanceOf(
+        AggregateError,
+      );
+      failNext(false);
+      await webhooks.verifyAndReceive(signed("d"), { dedupe });
+      await expect(webhooks.verifyAndReceive(signed("d"), { dedupe })).rejects.toBeInstanceOf(
+        WebhookDuplicateError,
+      );
+      expect(ran).toEqual(["d", "d"]);
+    });
+
+    it("runs one of two copies that arrive together", async () => {
+      const { webhooks, ran, dedupe } = setup();
+      const results = await Promise.allSettled([
+        webhooks.verifyAndReceive(signed("e"), { dedupe }),
+        webhooks.verifyAndReceive(signed("e"), { dedupe }),
+      ]);
+      expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+      expect(ran).toEqual(["e"]);
+    });
+
+    it("refuses a delivery without an id with status 400, before anything else", async () => {
+      const { webhooks, ran, dedupe } = setup();
+      const error = await rejection(webhooks.verifyAndReceive(signed(undefined), { dedupe }));
+      expect(error).toBeInstanceOf(WebhookRequestError);
+      expect(error.message).toMatch(
+        /the delivery id is missing \(X-Platform-Delivery header\); dedupe needs it/,
+      );
+      expect(ran).toEqual([]);
+    });
+
+    it("works with a store that answers asynchronously", async () => {
+      const ids = new Set<string>();
+      const store: DedupeStore = {
+        claim: async (id) => !ids.has(id) && Boolean(ids.add(id)),
+        release: async (id) => {
+          ids.delete(id);
+        },
+      };
+      const { webhooks, ran, failNext } = setup(store);
+      failNext(true);
+      await expect(
+        webhooks.verifyAndReceive(signed("f"), { dedupe: store }),
+      ).rejects.toBeInstanceOf(AggregateError);
+      expect(ids.has("f")).toBe(false);
+      failNext(false);
+      await webhooks.verifyAndReceive(signed("f"), { dedupe: store });
+      await expect(
+        webhooks.verifyAndReceive(signed("f"), { dedupe: store }),
+      ).rejects.toBeInstanceOf(WebhookDuplicateError);
+      expect(ran).toEqual(["f", "f"]);
+    });
+
+    it.each([
+      ["rejects", () => Promise.reject(new Error("connection refused"))],
+      [
+        "throws",
+        () => {
+          throw new Error("connection refused");
+        },
+      ],
+    ])("answers 503, running no handler, when the store's claim %s", async (_case, claim) => {
+      const { webhooks, ran } = setup();
+      const dedupe: DedupeStore = { claim, release: () => undefined };
+      const error = await rejection(webhooks.verifyAndReceive(signed("g"), { dedupe }));
+      expect(error).toBeInstanceOf(WebhookUnavailableError);
+      expect(error.status).toBe(503);
+      expect(error.message).toBe("[typewire] the dedupe store did not answer: connection refused");
+      expect(ran).toEqual([]);
+    });
+
+    it("logs a release that fails, and still rejects with the handlers' failure", async () => {
+      const { webhooks, logged, failNext } = setup();
+      const dedupe: DedupeStore = {
+        claim: () => true,
+        release: () => Promise.reject(new Error("gone")),
+      };
+      failNext(true);
+      await expect(webhooks.verifyAndReceive(signed("h"), { dedupe })).rejects.toBeInstanceOf(
+        AggregateError,
+      );
+      expect(logged).toEqual([
+        expect.stringContaining(
+          'delivery "h" failed and its dedupe claim could not be released: a redelivery within the window will be refused',
+        ),
+      ]);
+    });
+
+    it("hands the verified delivery, its text as received, to a queue instead of the handlers", async () => {
+      const { webhooks, ran, dedupe } = setup();
+      const queued: VerifiedDelivery[] = [];
+      const queue = {
+        enqueue: async (delivery: VerifiedDelivery) => {
+          queued.push(delivery);
+        },
+      };
+      const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"a":"é"}')]);
+      await webhooks.verifyAndReceive(
+        { id: "q", name: "push", payload: bytes, signature: hmac(secret, bytes) },
+        { queue, dedupe },
+      );
+      expect(queued).toEqual([
+        { id: "q", name: "push", payload: { a: "é" }, text: '\uFEFF{"a":"é"}' },
+      ]);
+      expect(ran).toEqual([]);
+      await expect(
+        webhooks.verifyAndReceive(
+          { id: "q", name: "push", payload: bytes, signature: hmac(secret, bytes) },
+          { queue, dedupe },
+        ),
+      ).rejects.toBeInstanceOf(WebhookDuplicateError);
+    });
+
+    it("releases the id when the queue cannot store the delivery", async () => {
+      const { webhooks, dedupe } = setup();
+      let down = true;
+      const queue = {
+        enqueue: async () => {
+          if (down)
+            throw new WebhookUnavailableError("Redis is down", { name: "issues", payload: "" });
+        },
+      };
+      await expect(
+        webhooks.verifyAndReceive(signed("r"), { queue, dedupe }),
+      ).rejects.toBeInstanceOf(WebhookUnavailableError);
+      down = false;
+      await webhooks.verifyAndReceive(signed("r"), { queue, dedupe });
+    });
+
+    it.each([
+      [{ dedupe: {} }, /options.dedupe must be a dedupe store with claim\(\) and release\(\)/],
+      [{ queue: { add() {} } }, /options.queue must be a delivery queue with enqueue\(\)/],
+      [null, /options must be an object/],
+    ])("rejects bad options %j with a TypeError", async (options, message) => {
+      const { webhooks, ran } = setup();
+      const error = await rejection(webhooks.verifyAndReceive(signed("z"), options as never));
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error.message).toMatch(message);
+      expect(ran).toEqual([]);
     });
   });
 }

@@ -1,4 +1,7 @@
+import type { DedupeStore } from "../dedupe/dedupe-store.js";
+import type { DeliveryQueue } from "../delivery-queue.js";
 import { type Logger, createLogger } from "../logger.js";
+import type { VerifyAndReceiveOptions } from "../verify-and-receive.js";
 import { type DeadlineList, createDeadlineList } from "./deadline-list.js";
 import type { MiddlewareWebhooks } from "./middleware-webhooks.js";
 
@@ -12,6 +15,18 @@ export interface MiddlewareOptions {
   timeout?: number;
   /** Largest accepted body in bytes. Default 25 MB, the platform's own cap. */
   maxBodySize?: number;
+  /**
+   * Refuses a delivery id accepted within the store's window with 208 and runs no handler
+   * (see `verifyAndReceive`). `createMemoryDedupeStore()` for one receiver,
+   * `createRedisDedupeStore()` for several. Default: off.
+   */
+  dedupe?: DedupeStore | undefined;
+  /**
+   * Durable mode: stores each verified delivery in this queue (`createDeliveryQueue()` from
+   * `@typewire/runtime/queue`) and answers 202 once it is stored, 503 when it cannot be;
+   * workers run the handlers. `timeout` does not apply then. Default: off.
+   */
+  queue?: DeliveryQueue | undefined;
 }
 
 /** Options after defaults and validation; built once per middleware, never per request. */
@@ -21,6 +36,10 @@ export interface ResolvedOptions {
   timeout: number;
   maxBodySize: number;
   deadlines: DeadlineList;
+  /** Passed to every `verifyAndReceive`; `undefined` when neither option is set. */
+  receiveOptions: VerifyAndReceiveOptions | undefined;
+  /** Durable mode: answer 202 once queued, with no deadline. */
+  queued: boolean;
 }
 
 export const DEFAULT_PATH = "/api/platform/webhooks";
@@ -58,12 +77,28 @@ export function resolveOptions(
       `[typewire] middleware: options.maxBodySize must be a whole number of bytes, got ${maxBodySize}`,
     );
   }
+  const { dedupe, queue } = options;
+  if (
+    dedupe !== undefined &&
+    (dedupe === null || typeof dedupe.claim !== "function" || typeof dedupe.release !== "function")
+  ) {
+    throw new TypeError(
+      "[typewire] middleware: options.dedupe must be a dedupe store with claim() and release(), such as createMemoryDedupeStore()",
+    );
+  }
+  if (queue !== undefined && (queue === null || typeof queue.enqueue !== "function")) {
+    throw new TypeError(
+      "[typewire] middleware: options.queue must be a delivery queue with enqueue(), such as createDeliveryQueue() from @typewire/runtime/queue",
+    );
+  }
   return {
     path: trimPath(path),
     log: createLogger(options.log),
     timeout,
     maxBodySize,
     deadlines: createDeadlineList(timeout),
+    receiveOptions: dedupe || queue ? { dedupe, queue } : undefined,
+    queued: queue !== undefined,
   };
 }
 

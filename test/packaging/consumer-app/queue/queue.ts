@@ -1,0 +1,21 @@
+// Durable mode from TypeScript: the declarations resolve against the installed bullmq.
+import { createNodeMiddleware } from "@typewire/runtime/middleware";
+import {
+  type DeliveryWorker,
+  type RedisDeliveryQueue,
+  createDeliveryQueue,
+  createDeliveryWorker,
+} from "@typewire/runtime/queue";
+import { Webhooks, createMemoryDedupeStore } from "@typewire/runtime/webhooks";
+
+const webhooks = new Webhooks({ secret: "<SIGNING_SECRET>" });
+const connection = { host: "127.0.0.1", port: 6379 };
+export const queue: RedisDeliveryQueue = createDeliveryQueue({ connection, attempts: 3 });
+createNodeMiddleware(webhooks, { queue, dedupe: createMemoryDedupeStore() });
+export const worker: DeliveryWorker = createDeliveryWorker(webhooks, {
+  connection,
+  concurrency: 4,
+});
+export const failed: Promise<number> = queue.queue.getFailedCount();
+// @ts-expect-error concurrency is a number
+createDeliveryWorker(webhooks, { connection, concurrency: "4" });
