@@ -32,7 +32,7 @@ export function handleDelivery(
   delivery: Delivery,
   done: (reply: Reply) => void,
 ): void {
-  let running: Promise<void>;
+  let running: PromiseLike<void>;
   try {
     // The delivery already has verifyAndReceive's shape: handed over as is, no copy per request.
     running = webhooks.verifyAndReceive(delivery);
@@ -47,33 +47,70 @@ export function handleDelivery(
   let answered = false;
   const deadline = options.deadlines.add(() => {
     answered = true;
-    options.log.warn(
+    done(ACCEPTED_REPLY);
+    log(
+      options.log.warn,
       `[typewire] webhook ${delivery.name} (${delivery.id}): handlers still running after ${options.timeout} ms, answered 202`,
     );
-    done(ACCEPTED_REPLY);
   });
-  running.then(
-    () => {
-      if (answered) return;
-      answered = true;
-      options.deadlines.remove(deadline);
-      done(OK_REPLY);
-    },
-    (error: unknown) => {
-      const message = errorMessage(error);
-      const refused = error instanceof WebhookRequestError;
-      (refused ? options.log.warn : options.log.error)(
-        `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${answered ? " after the 202 answer" : ""}: ${message}`,
-      );
-      if (answered) return;
+  const fulfilled = () => {
+    if (answered) return;
+    answered = true;
+    options.deadlines.remove(deadline);
+    done(OK_REPLY);
+  };
+  // Whatever the rejection value is (a Proxy, a symbol, an error whose getters throw), reading
+  // it here must not throw: this runs in a promise callback, where a throw would be an
+  // unhandled rejection and end the process with the delivery unanswered.
+  const rejected = (error: unknown) => {
+    const message = errorMessage(error);
+    const refused = isRequestError(error);
+    const late = answered;
+    if (!answered) {
       answered = true;
       options.deadlines.remove(deadline);
       done(errorReply(errorStatus(error), message));
-    },
-  );
+    }
+    log(
+      refused ? options.log.warn : options.log.error,
+      `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${late ? " after the 202 answer" : ""}: ${message}`,
+    );
+  };
+  try {
+    running.then(fulfilled, rejected);
+  } catch (error) {
+    // A verifyAndReceive of the caller's own that returned no promise, or a thenable whose
+    // `then` throws.
+    rejected(error);
+  }
 }
 
 function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return typeof error === "string" && error ? error : "A webhook handler failed";
+  try {
+    if (error instanceof Error) {
+      const message: unknown = error.message;
+      if (typeof message === "string" && message !== "") return message;
+    }
+    if (typeof error === "string" && error !== "") return error;
+  } catch {
+    // Unreadable: the generic message below.
+  }
+  return "A webhook handler failed";
+}
+
+function isRequestError(error: unknown): boolean {
+  try {
+    return error instanceof WebhookRequestError;
+  } catch {
+    return false;
+  }
+}
+
+/** Logs without letting a logger that throws take the process down (this runs in callbacks). */
+function log(method: (message: string) => unknown, message: string): void {
+  try {
+    method(message);
+  } catch {
+    // The answer is already sent; a broken logger has nowhere else to report to.
+  }
 }
