@@ -56,7 +56,7 @@ export async function createContentServer(
   const store = siteData
     ? SiteStore.fromSite(siteData, logger)
     : await SiteStore.open(config.site ?? BUNDLED_SITE, logger);
-  const cache = new ResultCache();
+  const cache = new ResultCache({ maxBytes: config.maxCacheBytes });
   if (watch ?? true) store.watch(() => cache.clear());
   const server: Server = createServer((request, response) => {
     void handleRequest(request, response, { config, store, cache, logger, now });

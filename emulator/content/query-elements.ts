@@ -23,7 +23,8 @@ const defaultOrder: Record<QueryKind, string> = {
  * Runs an element query the way the CMS does: the schema's scope first (elements outside it never
  * appear), then the common, kind and structure filters, search, ordering (`orderBy`, else
  * `fixedOrder` by `id`, else search score, else the kind's default: entries newest first, or in
- * structure order when every section asked for is a structure), `inReverse`, `offset`, `limit`.
+ * structure order when every section asked for is a structure), `inReverse`, `offset`, `limit`
+ * (never more than `maxGraphqlResults` when that is set).
  *
  * @example
  * queryElements("entry", { section: ["news"], limit: 3 }, context);
@@ -45,8 +46,10 @@ export function queryElements(
   if (args.inReverse === true) records = records.reverse();
   const offset = args.offset == null ? 0 : Number(args.offset);
   if (offset < 0) throw new GraphQLError("offset must not be negative");
-  const limit = args.limit == null ? undefined : Number(args.limit);
+  let limit = args.limit == null ? undefined : Number(args.limit);
   if (limit !== undefined && limit < 0) throw new GraphQLError("limit must not be negative");
+  // maxGraphqlResults lowers a larger or missing limit to itself, silently, as the real API does.
+  if (context.maxResults > 0) limit = Math.min(limit ?? context.maxResults, context.maxResults);
   return records.slice(offset, limit === undefined ? undefined : offset + limit);
 }
 

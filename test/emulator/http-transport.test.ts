@@ -186,10 +186,26 @@ describe("refused requests", () => {
       message: /not valid JSON/,
     },
     {
-      name: "a JSON array",
+      name: "an empty JSON array (an empty batch)",
       init: { method: "POST", headers: { "content-type": "application/json" }, body: "[]" },
       status: 400,
-      message: /must be an object/,
+      message: /The batch is empty/,
+    },
+    {
+      name: "a JSON body that is neither an object nor an array",
+      init: { method: "POST", headers: { "content-type": "application/json" }, body: "42" },
+      status: 400,
+      message: /must be an object with a "query" string, or an array of them/,
+    },
+    {
+      name: "a batch item without a query",
+      init: {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify([{ query: "{ping}" }, {}]),
+      },
+      status: 400,
+      message: /^Batch item 1: The JSON body needs a non-empty "query"/,
     },
     {
       name: "no query in JSON",
