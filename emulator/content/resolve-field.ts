@@ -48,8 +48,12 @@ export const resolveField: GraphQLFieldResolver<unknown, QueryContext, QueryArgs
     source === ROOT
       ? resolveRoot(info.fieldName, args, context)
       : resolveElementField(source, args, context, info.fieldName);
-  const shown = applyDirectives(value, source, info);
-  return context.budget.spend(answerSize(shown, info)) ? shown : context.budget.halted;
+  const show = (resolved: unknown) => {
+    const shown = applyDirectives(resolved, source, info);
+    return context.budget.spend(answerSize(shown, info)) ? shown : context.budget.halted;
+  };
+  // An element query over many candidates may finish in later turns of the budget.
+  return value instanceof Promise ? value.then(show) : show(value);
 };
 
 function resolveElementField(
