@@ -6,6 +6,7 @@ import type { Site } from "../site/site-model.js";
 import { handleRequest } from "./handle-request.js";
 import { rawReply } from "./http/raw-reply.js";
 import { type Logger, silentLogger } from "./logger.js";
+import { TurnShare } from "./limits/turn-share.js";
 import { ResultCache } from "./result-cache.js";
 import { type ServerConfig, type ServerConfigInput, resolveServerConfig } from "./server-config.js";
 import { SiteStore } from "./site-store.js";
@@ -58,8 +59,9 @@ export async function createContentServer(
     : await SiteStore.open(config.site ?? BUNDLED_SITE, logger);
   const cache = new ResultCache({ maxBytes: config.maxCacheBytes });
   if (watch ?? true) store.watch(() => cache.clear());
+  const turns = new TurnShare();
   const server: Server = createServer((request, response) => {
-    void handleRequest(request, response, { config, store, cache, logger, now });
+    void handleRequest(request, response, { config, store, cache, logger, now, turns });
   });
   const allow = { allow: "GET, POST, OPTIONS" };
   // Node hands a CONNECT to this event, not to the request handler, and without a listener it

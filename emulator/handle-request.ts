@@ -7,6 +7,7 @@ import { errorBody } from "./http/error-body.js";
 import { graphqlParams } from "./http/graphql-params.js";
 import { HttpError } from "./http/http-error.js";
 import { RequestBudget, tooLarge } from "./limits/request-budget.js";
+import type { TurnShare } from "./limits/turn-share.js";
 import type { Logger } from "./logger.js";
 import { ResultCache } from "./result-cache.js";
 import { selectSchema } from "./select-schema.js";
@@ -22,6 +23,8 @@ export interface RequestDeps {
   cache: ResultCache;
   logger: Logger;
   now: () => Date;
+  /** The event loop's turns, shared by the requests this server runs at once. */
+  turns: TurnShare;
 }
 
 /**
@@ -41,6 +44,7 @@ export async function handleRequest(
   const cors = corsHeaders(
     typeof request.headers.origin === "string" ? request.headers.origin : undefined,
   );
+  let budget: RequestBudget | undefined;
   try {
     const url = new URL(request.url ?? "/", "http://emulator.invalid");
     if (url.pathname.replace(/\/+$/, "") !== deps.config.route.replace(/\/+$/, "")) {
@@ -64,7 +68,7 @@ export async function handleRequest(
     const { config, store } = deps;
     const { batch, operations } = await graphqlParams(request, url, config);
     // The request's time runs from here, once its body is in: what it bounds is the work.
-    const budget = new RequestBudget(config);
+    budget = new RequestBudget(config, deps.turns);
     const caching = config.enableGraphQlCaching;
     // Entry statuses follow the clock: answers are cached for the period until the next change.
     const period = nextStatusChange(store.index.statusChanges, now);
@@ -122,6 +126,9 @@ export async function handleRequest(
       `internal error on ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`,
     );
     send(response, 500, { ...cors, ...json }, errorBody(500, "Internal server error"));
+  } finally {
+    // Answered or refused: the request no longer takes a share of the event loop's turns.
+    budget?.end();
   }
 }
 

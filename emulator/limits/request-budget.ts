@@ -1,11 +1,5 @@
 import { LimitError } from "./limit-error.js";
-
-/**
- * How long a request runs before it lets the event loop take other work (other requests,
- * `{ping}`, new connections). Short enough that a handful of requests running at once still
- * leave the loop free many times a second; long enough that yielding costs little.
- */
-export const SLICE_MS = 10;
+import { TURN_MS, type TurnShare } from "./turn-share.js";
 
 /** The bounds one request runs within. */
 export interface BudgetLimits {
@@ -19,10 +13,12 @@ export interface BudgetLimits {
  * The time and answer size one request may use, and its turns on the event loop.
  *
  * The field resolver asks for a {@link RequestBudget.turn} before each field. Within the
- * request's current slice of {@link SLICE_MS} it goes on at once; after that it waits in the
- * request's queue, which is worked through one waiting field at a time, a slice per turn of the
- * event loop. Fields that wait cost a queue entry each and nothing more until their turn, however
- * many of them a wide query starts. Other requests and `{ping}` are answered between turns.
+ * request's current slice it goes on at once; after that it waits in the request's queue, which
+ * is worked through one waiting field at a time, a slice per turn of the event loop. The first
+ * slice is 10 ms; later ones are 10 ms when the request is the only one waiting for turns, and
+ * shorter when others wait at the same time (see {@link TurnShare}). Fields that wait cost a queue entry each and nothing more until their
+ * turn, however many of them a wide query starts. Other requests and `{ping}` are answered
+ * between turns.
  *
  * The resolver reports the size of each value with {@link RequestBudget.spend}. A request that
  * runs past `maxRequestMs`, or whose answer grows past `maxResponseBytes`, fails with a
@@ -31,13 +27,15 @@ export interface BudgetLimits {
  * can be sent at once and the abandoned execution is collected as garbage.
  *
  * @example
- * const budget = new RequestBudget({ maxRequestMs: 10_000, maxResponseBytes: 8 << 20 });
+ * const budget = new RequestBudget({ maxRequestMs: 10_000, maxResponseBytes: 8 << 20 }, new TurnShare());
  * const wait = budget.turn(); // undefined: go on now; a promise: go on when it resolves
  * budget.spend(42);
  * await Promise.race([execution, budget.stopped]);
+ * budget.end();
  */
 export class RequestBudget {
   readonly #limits: BudgetLimits;
+  readonly #share: TurnShare;
   readonly #deadline: number;
   #sliceEnd: number;
   #spent = 0;
@@ -45,6 +43,9 @@ export class RequestBudget {
   #queue: (() => void)[] = [];
   #head = 0;
   #pumping = false;
+  #ended = false;
+  /** Whether the request has waited for a turn, and so counts in the share of the turns. */
+  #sharing = false;
   #failure: LimitError | undefined;
   /** Never settles: what every field gets once the request has failed. */
   readonly #halted: Promise<never> = new Promise<never>(() => {});
@@ -54,10 +55,26 @@ export class RequestBudget {
     this.#stop = resolve;
   });
 
-  constructor(limits: BudgetLimits, start = performance.now()) {
+  /**
+   * Starts the request's budget. Its first slice is a whole turn ({@link TURN_MS}), so a short
+   * request (`{ping}`, most queries) is answered without ever waiting; from its first wait on, it
+   * takes its share of the turns until {@link RequestBudget.end}.
+   */
+  constructor(limits: BudgetLimits, share: TurnShare, start = performance.now()) {
     this.#limits = limits;
+    this.#share = share;
     this.#deadline = start + limits.maxRequestMs;
-    this.#sliceEnd = start + SLICE_MS;
+    this.#sliceEnd = start + TURN_MS;
+  }
+
+  /**
+   * The request is answered: it no longer takes a share of the turns. Called once, whether it
+   * finished or was stopped at a limit (later calls do nothing).
+   */
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    if (this.#sharing) this.#share.leave();
   }
 
   /** The limit this request reached, once it has reached one. */
@@ -86,6 +103,7 @@ export class RequestBudget {
       this.#queue.push(resolve);
       if (!this.#pumping) {
         this.#pumping = true;
+        this.#startSharing();
         setImmediate(this.#nextSlice);
       }
     });
@@ -99,8 +117,9 @@ export class RequestBudget {
   async checkpoint(): Promise<void> {
     this.#check();
     if (performance.now() < this.#sliceEnd) return;
+    this.#startSharing();
     await new Promise((resolve) => setImmediate(resolve));
-    this.#sliceEnd = performance.now() + SLICE_MS;
+    this.#sliceEnd = performance.now() + this.#share.slice();
     this.#check();
   }
 
@@ -134,8 +153,14 @@ export class RequestBudget {
   }
 
   /** A new turn of the event loop: one more slice for this request. */
+  #startSharing(): void {
+    if (this.#sharing || this.#ended) return;
+    this.#sharing = true;
+    this.#share.join();
+  }
+
   readonly #nextSlice = (): void => {
-    this.#sliceEnd = performance.now() + SLICE_MS;
+    this.#sliceEnd = performance.now() + this.#share.slice();
     this.#release();
   };
 
