@@ -1,9 +1,12 @@
 import { once } from "node:events";
-import { type Server, createServer } from "node:http";
+import { type IncomingMessage, type Server, createServer } from "node:http";
+import type { Duplex } from "node:stream";
 import { bundledFile } from "../input/paths.js";
 import type { Site } from "../site/site-model.js";
 import { handleRequest } from "./handle-request.js";
+import { rawReply } from "./http/raw-reply.js";
 import { type Logger, silentLogger } from "./logger.js";
+import { TurnShare } from "./limits/turn-share.js";
 import { ResultCache } from "./result-cache.js";
 import { type ServerConfig, type ServerConfigInput, resolveServerConfig } from "./server-config.js";
 import { SiteStore } from "./site-store.js";
@@ -54,14 +57,34 @@ export async function createContentServer(
   const store = siteData
     ? SiteStore.fromSite(siteData, logger)
     : await SiteStore.open(config.site ?? BUNDLED_SITE, logger);
-  const cache = new ResultCache();
+  const cache = new ResultCache({ maxBytes: config.maxCacheBytes });
   if (watch ?? true) store.watch(() => cache.clear());
+  const turns = new TurnShare();
   const server: Server = createServer((request, response) => {
-    void handleRequest(request, response, { config, store, cache, logger, now });
+    void handleRequest(request, response, { config, store, cache, logger, now, turns });
   });
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n");
-    else socket.destroy();
+  const allow = { allow: "GET, POST, OPTIONS" };
+  // Node hands a CONNECT to this event, not to the request handler, and without a listener it
+  // drops the connection without a word: answer it like any other method the endpoint refuses.
+  server.on("connect", (request: IncomingMessage, socket: Duplex) => {
+    socket.on("error", () => socket.destroy());
+    socket.end(
+      rawReply(405, `Method ${request.method} is not allowed; use GET, POST or OPTIONS`, allow),
+    );
+  });
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    // A method node's parser does not know is still a method the endpoint does not allow.
+    if (error.code === "HPE_INVALID_METHOD") {
+      socket.end(rawReply(405, "This method is not allowed; use GET, POST or OPTIONS", allow));
+    } else if (error.code === "HPE_HEADER_OVERFLOW") {
+      socket.end(rawReply(431, "The request headers are too large"));
+    } else {
+      socket.end(rawReply(400, "The request is not valid HTTP/1.1"));
+    }
   });
   server.listen(config.port, config.host);
   try {

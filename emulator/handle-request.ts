@@ -6,6 +6,8 @@ import { corsHeaders } from "./http/cors-headers.js";
 import { errorBody } from "./http/error-body.js";
 import { graphqlParams } from "./http/graphql-params.js";
 import { HttpError } from "./http/http-error.js";
+import { RequestBudget, tooLarge } from "./limits/request-budget.js";
+import type { TurnShare } from "./limits/turn-share.js";
 import type { Logger } from "./logger.js";
 import { ResultCache } from "./result-cache.js";
 import { selectSchema } from "./select-schema.js";
@@ -21,11 +23,14 @@ export interface RequestDeps {
   cache: ResultCache;
   logger: Logger;
   now: () => Date;
+  /** The event loop's turns, shared by the requests this server runs at once. */
+  turns: TurnShare;
 }
 
 /**
  * Answers one HTTP request: CORS preflight, route, method and content type, token, then the
- * GraphQL request through the result cache. It never throws and never answers 5xx for anything a
+ * GraphQL request (or each query of a batch, in order) through the result cache, within the
+ * request's time and answer size budget. It never throws and never answers 5xx for anything a
  * client sends; an internal failure is logged and answered with a generic 500.
  *
  * @example
@@ -39,6 +44,7 @@ export async function handleRequest(
   const cors = corsHeaders(
     typeof request.headers.origin === "string" ? request.headers.origin : undefined,
   );
+  let budget: RequestBudget | undefined;
   try {
     const url = new URL(request.url ?? "/", "http://emulator.invalid");
     if (url.pathname.replace(/\/+$/, "") !== deps.config.route.replace(/\/+$/, "")) {
@@ -59,33 +65,53 @@ export async function handleRequest(
       deps.config.schemas ?? deps.store.site.schemas;
     const now = deps.now();
     const selected = selectSchema(request.headers.authorization, schemas, now);
-    const params = await graphqlParams(request, url, deps.config.maxBodyBytes);
-    const caching = deps.config.enableGraphQlCaching;
-    const { store } = deps;
+    const { config, store } = deps;
+    const { batch, operations } = await graphqlParams(request, url, config);
+    // The request's time runs from here, once its body is in: what it bounds is the work.
+    budget = new RequestBudget(config, deps.turns);
+    const caching = config.enableGraphQlCaching;
     // Entry statuses follow the clock: answers are cached for the period until the next change.
     const period = nextStatusChange(store.index.statusChanges, now);
     if (caching) deps.cache.enter(period);
-    const key = ResultCache.key(
-      selected.handle,
-      params.query,
-      params.variables,
-      params.operationName,
-    );
-    const cached = caching ? deps.cache.get(key) : undefined;
-    if (cached !== undefined) {
-      send(response, 200, { ...cors, ...json, [CACHE_HEADER]: "HIT" }, cached);
-      return;
+    const context = {
+      index: store.index,
+      scope: selected.scope,
+      now,
+      budget,
+      maxResults: config.maxGraphqlResults,
+    };
+    const bodies: string[] = [];
+    let size = batch ? 1 + operations.length : 0;
+    let hits = 0;
+    for (const params of operations) {
+      const key = ResultCache.key(
+        selected.handle,
+        params.query,
+        params.variables,
+        params.operationName,
+      );
+      let body = caching ? deps.cache.get(key) : undefined;
+      if (body !== undefined) hits++;
+      else {
+        const schema = store.schemaFor(selected.handle, selected.scope);
+        const result = await executeGraphQL(schema, params, context, config);
+        body = JSON.stringify(result);
+        if (caching && result.errors === undefined) deps.cache.set(key, body, period);
+      }
+      // The exact size, for what the estimate made while answering could not see (escapes).
+      size += Buffer.byteLength(body);
+      if (size > config.maxResponseBytes) {
+        body = JSON.stringify({ errors: [{ message: budget.fail(tooLarge(config)).message }] });
+      }
+      bodies.push(body);
     }
-    const schema = store.schemaFor(selected.handle, selected.scope);
-    const result = await executeGraphQL(
-      schema,
-      params,
-      { index: store.index, scope: selected.scope, now },
-      deps.config.devMode,
+    const cacheState = !caching ? "BYPASS" : hits === operations.length ? "HIT" : "MISS";
+    send(
+      response,
+      200,
+      { ...cors, ...json, [CACHE_HEADER]: cacheState },
+      batch ? `[${bodies.join(",")}]` : bodies[0]!,
     );
-    const body = JSON.stringify(result);
-    if (caching && result.errors === undefined) deps.cache.set(key, body, period);
-    send(response, 200, { ...cors, ...json, [CACHE_HEADER]: caching ? "MISS" : "BYPASS" }, body);
   } catch (error) {
     if (error instanceof HttpError) {
       send(
@@ -100,6 +126,9 @@ export async function handleRequest(
       `internal error on ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`,
     );
     send(response, 500, { ...cors, ...json }, errorBody(500, "Internal server error"));
+  } finally {
+    // Answered or refused: the request no longer takes a share of the event loop's turns.
+    budget?.end();
   }
 }
 

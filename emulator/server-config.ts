@@ -19,14 +19,45 @@ export interface ServerConfig {
   maxBodyBytes: number;
   /** The API schemas by handle, replacing the site file's `schemas` when given. */
   schemas: Record<string, ApiSchemaDefinition> | undefined;
+  /** The real API's limits, under its own names and with its defaults (0: no limit). */
+  maxGraphqlDepth: number;
+  maxGraphqlComplexity: number;
+  maxGraphqlResults: number;
+  maxGraphqlBatchSize: number;
+  /** The emulator's own bounds, which keep it answering whatever the limits above say. */
+  maxResponseBytes: number;
+  maxRequestMs: number;
+  maxNestingDepth: number;
+  maxQueryTokens: number;
+  maxIntrospectionItems: number;
+  maxCacheBytes: number;
 }
+
+/** The real API's limits: 0 means no limit, the real default for each. */
+export const API_LIMITS = [
+  "maxGraphqlDepth",
+  "maxGraphqlComplexity",
+  "maxGraphqlResults",
+  "maxGraphqlBatchSize",
+] as const;
+
+/** The emulator's own bounds and their defaults; each must be at least 1. */
+export const EMULATOR_BOUNDS = {
+  maxResponseBytes: 8 * 1024 * 1024,
+  maxRequestMs: 10_000,
+  maxNestingDepth: 100,
+  maxQueryTokens: 20_000,
+  maxIntrospectionItems: 100_000,
+  maxCacheBytes: 64 * 1024 * 1024,
+} as const;
 
 /** The config as written in a file or passed to `createContentServer`: every key optional. */
 export type ServerConfigInput = Partial<ServerConfig>;
 
 /**
  * Fills in the defaults: `127.0.0.1:4000`, route `/api`, dev mode and caching on, a 1 MiB body
- * limit, and the site file's own schemas. Throws a TypeError naming a bad entry.
+ * limit, the site file's own schemas, the real API's limits off (0, as its defaults are) and
+ * the emulator's own bounds ({@link EMULATOR_BOUNDS}). Throws a TypeError naming a bad entry.
  *
  * @example
  * const config = resolveServerConfig({ enableGraphQlCaching: false });
@@ -36,6 +67,10 @@ export function resolveServerConfig(input: ServerConfigInput = {}): ServerConfig
     throw new TypeError(`route: "${input.route}" must start with "/"`);
   }
   if (input.schemas) checkSchemas(input.schemas);
+  for (const key of API_LIMITS) checkCount(key, input[key], 0);
+  for (const key of Object.keys(EMULATOR_BOUNDS) as (keyof typeof EMULATOR_BOUNDS)[])
+    checkCount(key, input[key], 1);
+  checkCount("maxBodyBytes", input.maxBodyBytes, 1);
   return {
     site: input.site,
     host: input.host ?? "127.0.0.1",
@@ -45,7 +80,26 @@ export function resolveServerConfig(input: ServerConfigInput = {}): ServerConfig
     enableGraphQlCaching: input.enableGraphQlCaching ?? true,
     maxBodyBytes: input.maxBodyBytes ?? 1024 * 1024,
     schemas: input.schemas,
+    maxGraphqlDepth: input.maxGraphqlDepth ?? 0,
+    maxGraphqlComplexity: input.maxGraphqlComplexity ?? 0,
+    maxGraphqlResults: input.maxGraphqlResults ?? 0,
+    maxGraphqlBatchSize: input.maxGraphqlBatchSize ?? 0,
+    maxResponseBytes: input.maxResponseBytes ?? EMULATOR_BOUNDS.maxResponseBytes,
+    maxRequestMs: input.maxRequestMs ?? EMULATOR_BOUNDS.maxRequestMs,
+    maxNestingDepth: input.maxNestingDepth ?? EMULATOR_BOUNDS.maxNestingDepth,
+    maxQueryTokens: input.maxQueryTokens ?? EMULATOR_BOUNDS.maxQueryTokens,
+    maxIntrospectionItems: input.maxIntrospectionItems ?? EMULATOR_BOUNDS.maxIntrospectionItems,
+    maxCacheBytes: input.maxCacheBytes ?? EMULATOR_BOUNDS.maxCacheBytes,
   };
+}
+
+function checkCount(key: string, value: unknown, least: number): void {
+  if (value === undefined) return;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < least) {
+    throw new TypeError(
+      `${key}: must be a whole number of at least ${least}, got ${String(value)}`,
+    );
+  }
 }
 
 /**

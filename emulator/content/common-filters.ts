@@ -1,4 +1,4 @@
-import { elementStatus, type ElementRecord } from "./element-record.js";
+import { type ElementKind, type ElementRecord, elementStatus } from "./element-record.js";
 import { matchParam } from "./match-param.js";
 import type { QueryArgs, QueryContext } from "./query-context.js";
 
@@ -6,25 +6,28 @@ const defaultStatus: Record<string, string> = { entry: "live", user: "active" };
 
 /**
  * The common arguments every element query takes (spec: "Common arguments"), except search,
- * ordering and pagination. `unique` has nothing to do on a single-site install.
+ * ordering and pagination, as one test of a record: built once per query, then applied to each
+ * candidate. `unique` has nothing to do on a single-site install. Undefined when the query can
+ * match nothing at all (another site).
  *
  * @example
- * const live = commonFilters(index.byKind.entry, { slug: ["about"] }, context);
+ * const test = commonFilters("entry", { slug: ["about"] }, context);
+ * const about = test ? index.byKind.entry.filter(test) : [];
  */
 export function commonFilters(
-  records: ElementRecord[],
+  kind: ElementKind,
   args: QueryArgs,
   context: QueryContext,
-): ElementRecord[] {
+): ((record: ElementRecord) => boolean) | undefined {
   const { index, now } = context;
   const siteHandles = [index.site.site.handle, "*"];
   if (args.site != null && ![args.site].flat().some((s) => siteHandles.includes(String(s))))
-    return [];
+    return undefined;
   if (args.siteId != null && !["*", String(index.site.site.id)].includes(String(args.siteId)))
-    return [];
-  const status =
-    "status" in args ? args.status : (defaultStatus[records[0]?._.kind ?? ""] ?? "enabled");
-  return records.filter((r) => {
+    return undefined;
+  const status = "status" in args ? args.status : (defaultStatus[kind] ?? "enabled");
+  const related = relatedTest(args, context);
+  return (r) => {
     if (args.archived === true ? !r.archived : r.archived) return false;
     if (args.trashed === true ? !r.trashed : r.trashed) return false;
     if (args.enabledForSite === true && !r.enabled) return false;
@@ -38,18 +41,33 @@ export function commonFilters(
       matchParam(r.dateCreated, args.dateCreated) &&
       matchParam(r.dateUpdated, args.dateUpdated) &&
       matchRef(r, args.ref) &&
-      matchRelated(r, args, context)
+      related(r)
     );
-  });
+  };
 }
 
-function matchRelated(record: ElementRecord, args: QueryArgs, { index }: QueryContext): boolean {
-  const related = index.relations.get(record.id);
+/**
+ * `relatedToAll`, else `relatedTo`. The ids asked for go into a set once, so testing a record
+ * costs what its own relations cost, however long the list in the query.
+ */
+function relatedTest(args: QueryArgs, { index }: QueryContext): (record: ElementRecord) => boolean {
   const all = listOf(args.relatedToAll);
-  if (all) return all.every((id) => related?.has(Number(id)) ?? false);
+  if (all) {
+    const ids = [...new Set(all.map(Number))];
+    return (record) => {
+      const related = index.relations.get(record.id);
+      return ids.every((id) => related?.has(id) ?? false);
+    };
+  }
   const any = listOf(args.relatedTo);
-  if (any) return any.some((id) => related?.has(Number(id)) ?? false);
-  return true;
+  if (!any) return () => true;
+  const ids = new Set(any.map(Number));
+  return (record) => {
+    const related = index.relations.get(record.id);
+    if (related === undefined) return false;
+    for (const id of related) if (ids.has(id)) return true;
+    return false;
+  };
 }
 
 /** A reference string names an element by id, `owner/slug` or slug (a username, a filename). */

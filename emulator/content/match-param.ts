@@ -14,18 +14,26 @@ export type ParamValue = string | number | boolean | Date | null | undefined;
  */
 export function matchParam(value: ParamValue, param: unknown): boolean {
   if (param === null || param === undefined) return true;
-  const items = Array.isArray(param) ? [...param] : [param];
+  const items: readonly unknown[] = Array.isArray(param) ? param : [param];
   let mode: "or" | "and" | "not" = "or";
+  let start = 0;
   const head = typeof items[0] === "string" ? items[0].toLowerCase() : undefined;
   if (head === "and" || head === "or" || head === "not") {
     mode = head;
-    items.shift();
+    start = 1;
   }
-  const tests = items.filter((item) => item !== null && item !== undefined);
-  if (tests.length === 0) return true;
-  if (mode === "and") return tests.every((item) => matchOne(value, item));
-  if (mode === "not") return !tests.some((item) => matchOne(value, item));
-  return tests.some((item) => matchOne(value, item));
+  // Read in place (no copies per element tested): the list may be a long variable.
+  let tested = false;
+  for (let i = start; i < items.length; i++) {
+    const item = items[i];
+    if (item === null || item === undefined) continue;
+    tested = true;
+    const matches = matchOne(value, item);
+    if (mode === "and" && !matches) return false;
+    if (mode === "not" && matches) return false;
+    if (mode === "or" && matches) return true;
+  }
+  return !tested || mode !== "or";
 }
 
 function matchOne(value: ParamValue, item: unknown): boolean {
@@ -64,7 +72,7 @@ function compare(value: ParamValue, operand: string, operator: string): boolean 
   } else {
     const left = value.toLowerCase();
     const right = operand.toLowerCase();
-    if (operator === "=" && right.includes("*")) return wildcard(right).test(left);
+    if (operator === "=" && right.includes("*")) return matchWildcard(left, right);
     difference = left < right ? -1 : left > right ? 1 : 0;
   }
   switch (operator) {
@@ -81,7 +89,28 @@ function compare(value: ParamValue, operand: string, operator: string): boolean 
   }
 }
 
-function wildcard(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
-  return new RegExp(`^${escaped}$`, "s");
+/**
+ * Whether `text` matches `pattern`, where `*` stands for any run of characters. Without
+ * backtracking: the pieces between the stars must appear in order, so each is looked for once,
+ * left to right, from where the previous one ended; the first piece must start the text and the
+ * last must end it. Linear in the text, whatever the pattern: `"**********q"` against a long
+ * title costs one pass, where a regular expression with one `.*` per star backtracks
+ * exponentially.
+ */
+function matchWildcard(text: string, pattern: string): boolean {
+  const pieces = pattern.split("*");
+  const first = pieces[0]!;
+  const last = pieces[pieces.length - 1]!;
+  if (text.length < first.length + last.length) return false;
+  if (!text.startsWith(first) || !text.endsWith(last)) return false;
+  const end = text.length - last.length;
+  let at = first.length;
+  for (let i = 1; i < pieces.length - 1; i++) {
+    const piece = pieces[i]!;
+    if (piece === "") continue;
+    const found = text.indexOf(piece, at);
+    if (found === -1 || found + piece.length > end) return false;
+    at = found + piece.length;
+  }
+  return true;
 }

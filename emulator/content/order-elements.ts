@@ -11,19 +11,23 @@ import type { ElementRecord } from "./element-record.js";
  * orderElements(records, "postDate DESC");
  */
 export function orderElements(records: ElementRecord[], orderBy: string): ElementRecord[] {
-  const keys = orderBy
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const [column = "", direction = "asc"] = part.split(/\s+/);
-      const name = column.slice(column.lastIndexOf(".") + 1);
-      const field = name === "score" ? "searchScore" : name;
-      const dir = direction.toLowerCase();
-      if (dir !== "asc" && dir !== "desc")
-        throw new GraphQLError(`orderBy: unknown direction "${direction}"; use ASC or DESC`);
-      return { field, sign: dir === "desc" ? -1 : 1 };
-    });
+  const keys: { field: string; sign: number }[] = [];
+  const named = new Set<string>();
+  for (const part of orderBy.split(",")) {
+    const text = part.trim();
+    if (text === "") continue;
+    const [column = "", direction = "asc"] = text.split(/\s+/);
+    const name = column.slice(column.lastIndexOf(".") + 1);
+    const field = name === "score" ? "searchScore" : name;
+    const dir = direction.toLowerCase();
+    if (dir !== "asc" && dir !== "desc")
+      throw new GraphQLError(`orderBy: unknown direction "${direction}"; use ASC or DESC`);
+    // A column named again can never break a tie its first mention left: keep the first only,
+    // so a long orderBy costs no more per comparison than the distinct columns it names.
+    if (named.has(field)) continue;
+    named.add(field);
+    keys.push({ field, sign: dir === "desc" ? -1 : 1 });
+  }
   for (const { field } of keys) {
     if (records.length > 0 && !records.some((r) => field in r || field in r._.fields)) {
       throw new GraphQLError(`orderBy: unknown column "${field}"`);

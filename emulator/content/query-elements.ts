@@ -1,6 +1,7 @@
 import { GraphQLError } from "graphql";
 import { commonFilters } from "./common-filters.js";
 import type { ElementKind, ElementRecord } from "./element-record.js";
+import { pacedFilter } from "../limits/paced-filter.js";
 import { inScope } from "./in-scope.js";
 import { kindFilters } from "./kind-filters.js";
 import { orderElements } from "./order-elements.js";
@@ -23,7 +24,12 @@ const defaultOrder: Record<QueryKind, string> = {
  * Runs an element query the way the CMS does: the schema's scope first (elements outside it never
  * appear), then the common, kind and structure filters, search, ordering (`orderBy`, else
  * `fixedOrder` by `id`, else search score, else the kind's default: entries newest first, or in
- * structure order when every section asked for is a structure), `inReverse`, `offset`, `limit`.
+ * structure order when every section asked for is a structure), `inReverse`, `offset`, `limit`
+ * (never more than `maxGraphqlResults` when that is set).
+ *
+ * The filters are built once, then every candidate is tested in turns of the request's budget
+ * (see `pacedFilter`): the answer comes synchronously when the query fits in the request's
+ * current slice, as a promise when it has to wait for later turns.
  *
  * @example
  * queryElements("entry", { section: ["news"], limit: 3 }, context);
@@ -33,21 +39,36 @@ export function queryElements(
   args: QueryArgs,
   context: QueryContext,
   from?: ElementRecord[],
-): ElementRecord[] {
-  let records = (from ?? context.index.byKind[kind]).filter((r) => inScope(r, context.scope));
-  records = commonFilters(records, args, context).filter((r) =>
-    kindFilters[kind](r, args, context),
-  );
-  if (kind === "entry" || kind === "category") records = structureFilters(records, args, context);
-  if (typeof args.search === "string" && args.search.trim() !== "")
-    records = searchElements(records, args.search);
-  records = order(kind, records, args, context);
-  if (args.inReverse === true) records = records.reverse();
+): ElementRecord[] | Promise<ElementRecord[]> {
   const offset = args.offset == null ? 0 : Number(args.offset);
   if (offset < 0) throw new GraphQLError("offset must not be negative");
-  const limit = args.limit == null ? undefined : Number(args.limit);
+  let limit = args.limit == null ? undefined : Number(args.limit);
   if (limit !== undefined && limit < 0) throw new GraphQLError("limit must not be negative");
-  return records.slice(offset, limit === undefined ? undefined : offset + limit);
+  // maxGraphqlResults lowers a larger or missing limit to itself, silently, as the real API does.
+  if (context.maxResults > 0) limit = Math.min(limit ?? context.maxResults, context.maxResults);
+  const common = commonFilters(kind, args, context);
+  const structure =
+    kind === "entry" || kind === "category" ? structureFilters(args, context) : () => true;
+  if (!common || !structure) return [];
+  const search =
+    typeof args.search === "string" && args.search.trim() !== ""
+      ? searchElements(args.search)
+      : undefined;
+  const ofKind = kindFilters[kind];
+  const matches = (r: ElementRecord) =>
+    inScope(r, context.scope) && common(r) && ofKind(r, args, context) && structure(r);
+  const candidates = from ?? context.index.byKind[kind];
+  const kept = pacedFilter(
+    candidates,
+    (r) => (!matches(r) ? undefined : search ? search(r) : r),
+    context.budget,
+  );
+  const finish = (records: ElementRecord[]) => {
+    let ordered = order(kind, records, args, context);
+    if (args.inReverse === true) ordered = ordered.reverse();
+    return ordered.slice(offset, limit === undefined ? undefined : offset + limit);
+  };
+  return kept instanceof Promise ? kept.then(finish) : finish(kept);
 }
 
 function order(
@@ -59,11 +80,13 @@ function order(
   if (typeof args.orderBy === "string" && args.orderBy.trim() !== "")
     return orderElements(records, args.orderBy);
   if (args.fixedOrder === true && args.id != null) {
+    // The first place of each id, found once: the list may be long.
     const ids = [args.id].flat().map(Number);
-    const position = (r: ElementRecord) => {
-      const at = ids.indexOf(r.id);
-      return at === -1 ? ids.length : at;
-    };
+    const places = new Map<number, number>();
+    ids.forEach((id, at) => {
+      if (!places.has(id)) places.set(id, at);
+    });
+    const position = (r: ElementRecord) => places.get(r.id) ?? ids.length;
     return [...records].sort((a, b) => position(a) - position(b) || a.id - b.id);
   }
   if (typeof args.search === "string" && args.search.trim() !== "")

@@ -2,6 +2,7 @@ import type { GraphQLFieldResolver } from "graphql";
 import { applyDirectives, focalPointOf } from "../directives/apply-directives.js";
 import { type TransformArgs, transformUrl } from "../directives/transform-url.js";
 import { type ElementKind, type ElementRecord, elementStatus } from "./element-record.js";
+import { answerSize } from "../limits/answer-size.js";
 import { inScope } from "./in-scope.js";
 import { matchParam } from "./match-param.js";
 import { matrixBlocks } from "./matrix-blocks.js";
@@ -26,6 +27,12 @@ const relationTargets: Record<string, QueryKind> = {
  * read the indexed record (structure links, relations, matrix blocks, transforms), and every value
  * passes through the directives. Only elements in the schema's scope are ever returned.
  *
+ * Each field first takes its turn from the request's budget: once the request has run for a
+ * slice, the field waits for a later turn of the event loop (so other requests, `{ping}`
+ * included, are answered meanwhile). Each value is then counted against the answer size limit
+ * before graphql-js adds it. Once the request is over its time or size, fields never settle and
+ * the request is answered with the limit it reached (see `RequestBudget`).
+ *
  * @example
  * execute({ schema, document, rootValue: ROOT, contextValue: context, fieldResolver: resolveField });
  */
@@ -35,11 +42,18 @@ export const resolveField: GraphQLFieldResolver<unknown, QueryContext, QueryArgs
   context,
   info,
 ) => {
+  const wait = context.budget.turn();
+  if (wait) return wait.then(() => resolveField(source, args, context, info));
   const value =
     source === ROOT
       ? resolveRoot(info.fieldName, args, context)
       : resolveElementField(source, args, context, info.fieldName);
-  return applyDirectives(value, source, info);
+  const show = (resolved: unknown) => {
+    const shown = applyDirectives(resolved, source, info);
+    return context.budget.spend(answerSize(shown, info)) ? shown : context.budget.halted;
+  };
+  // An element query over many candidates may finish in later turns of the budget.
+  return value instanceof Promise ? value.then(show) : show(value);
 };
 
 function resolveElementField(

@@ -1,4 +1,4 @@
-import type { ElementKind } from "./element-record.js";
+import type { ElementKind, ElementRecord } from "./element-record.js";
 import type { QueryArgs, QueryContext } from "./query-context.js";
 import { queryElements } from "./query-elements.js";
 
@@ -29,7 +29,8 @@ const rootFields: Record<string, [QueryKind, "list" | "one" | "count"]> = {
 
 /**
  * A root query field: `ping`, or an element query as a list, a single element (the first match)
- * or a count. A field the emulator does not know resolves to null.
+ * or a count. A field the emulator does not know resolves to null. A promise when the query
+ * has to wait for later turns of the request's budget.
  *
  * @example
  * resolveRoot("entries", { section: ["news"] }, context);
@@ -39,7 +40,8 @@ export function resolveRoot(fieldName: string, args: QueryArgs, context: QueryCo
   const root = rootFields[fieldName];
   if (!root) return null;
   const [kind, shape] = root;
-  if (shape === "one") return queryElements(kind, { ...args, limit: 1 }, context)[0] ?? null;
-  const records = queryElements(kind, args, context);
-  return shape === "count" ? records.length : records;
+  const records = queryElements(kind, shape === "one" ? { ...args, limit: 1 } : args, context);
+  const shaped = (list: ElementRecord[]) =>
+    shape === "one" ? (list[0] ?? null) : shape === "count" ? list.length : list;
+  return records instanceof Promise ? records.then(shaped) : shaped(records);
 }

@@ -7,15 +7,16 @@ import type { QueryArgs, QueryContext } from "./query-context.js";
  * and `descendantOf` (with their distances), `level`, `leaves`, `hasDescendants`, siblings and
  * `positionedBefore`/`After`. Naming an element that does not exist or is not in a structure
  * matches nothing. `withStructure` is always in effect here: positions are always joined.
+ * Built once per query as one test of a record; undefined when the query can match nothing.
  *
  * @example
- * structureFilters(index.byKind.entry, { descendantOf: 50, descendantDist: 1 }, context);
+ * const test = structureFilters({ descendantOf: 50, descendantDist: 1 }, context);
+ * const children = test ? index.byKind.entry.filter(test) : [];
  */
 export function structureFilters(
-  records: ElementRecord[],
   args: QueryArgs,
   { index }: QueryContext,
-): ElementRecord[] {
+): ((record: ElementRecord) => boolean) | undefined {
   const target = (key: string) => {
     if (args[key] == null) return undefined;
     const found = index.byId.get(Number(args[key]));
@@ -28,13 +29,13 @@ export function structureFilters(
   const after = target("positionedAfter");
   const before = target("positionedBefore");
   if ([ancestorOf, descendantOf, nextSiblingOf, prevSiblingOf, after, before].includes(null))
-    return [];
+    return undefined;
   const inStructure =
     args.structureId != null ||
     args.level != null ||
     args.leaves != null ||
     args.hasDescendants != null;
-  return records.filter((r) => {
+  return (r) => {
     if (r.lft == null || r.rgt == null || r.level == null) {
       return (
         !inStructure &&
@@ -70,5 +71,5 @@ export function structureFilters(
     if (after && !(same(after) && r.lft > after.rgt!)) return false;
     if (before && !(same(before) && r.rgt < before.lft!)) return false;
     return true;
-  });
+  };
 }

@@ -4,6 +4,7 @@ const reasons: Record<number, string> = {
   405: "Method Not Allowed",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
 };
 

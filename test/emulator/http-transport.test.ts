@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContentServer } from "../../emulator/index.js";
 import { startServer } from "./emulator-harness.js";
@@ -66,6 +67,81 @@ describe("the endpoint's transports", () => {
   });
 });
 
+/**
+ * Sends `text` as it is on a new connection and resolves with everything the server wrote back
+ * until it closed the connection (or "" when it closed it without a word).
+ */
+function rawExchange(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, "127.0.0.1", () => socket.write(text));
+    let reply = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      reply += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve(reply));
+  });
+}
+
+/** The status code, headers (lower-case names) and JSON body of a raw HTTP/1.1 reply. */
+function parseReply(reply: string) {
+  const [head = "", body = ""] = reply.split("\r\n\r\n");
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers = Object.fromEntries(
+    lines.map((line) => {
+      const colon = line.indexOf(":");
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  return { status: Number(statusLine.split(" ")[1]), headers, body: JSON.parse(body) };
+}
+
+describe("requests node's HTTP server does not hand to the request handler", () => {
+  it.each([
+    [
+      "CONNECT on the route",
+      "CONNECT /api HTTP/1.1\r\nhost: x\r\n\r\n",
+      /Method CONNECT is not allowed/,
+    ],
+    ["CONNECT to a host", "CONNECT example.com:443 HTTP/1.1\r\nhost: x\r\n\r\n", /not allowed/],
+    ["a method the parser does not know", "BREW /api HTTP/1.1\r\nhost: x\r\n\r\n", /not allowed/],
+  ])(
+    "%s → 405 with Allow and a JSON message, then the connection closes",
+    async (_name, text, message) => {
+      const reply = parseReply(await rawExchange(text));
+      expect(reply.status).toBe(405);
+      expect(reply.headers.allow).toBe("GET, POST, OPTIONS");
+      expect(reply.headers.connection).toBe("close");
+      expect(reply.body.status).toBe(405);
+      expect(reply.body.message).toMatch(message);
+      expect(reply.body.errors[0].message).toBe(reply.body.message);
+    },
+  );
+
+  it("headers larger than node's limit → 431 with a JSON message", async () => {
+    const big = `x-padding: ${"p".repeat(20_000)}\r\n`;
+    const reply = parseReply(
+      await rawExchange(`GET /api?query={ping} HTTP/1.1\r\nhost: x\r\n${big}\r\n`),
+    );
+    expect(reply.status).toBe(431);
+    expect(reply.body.message).toMatch(/headers are too large/);
+  });
+
+  it("a request that is not valid HTTP/1.1 → 400 with a JSON message", async () => {
+    const reply = parseReply(await rawExchange("GET /api HTTP/1.1\r\nno colon here\r\n\r\n"));
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/not valid HTTP\/1.1/);
+  });
+
+  it("goes on answering {ping} after each of them", async () => {
+    await rawExchange("CONNECT /api HTTP/1.1\r\nhost: x\r\n\r\n");
+    await rawExchange("BREW /api HTTP/1.1\r\nhost: x\r\n\r\n");
+    const response = await fetch(`${server.url}?query={ping}`);
+    expect(await response.json()).toEqual({ data: { ping: "pong" } });
+  });
+});
+
 describe("refused requests", () => {
   const cases: {
     name: string;
@@ -110,10 +186,26 @@ describe("refused requests", () => {
       message: /not valid JSON/,
     },
     {
-      name: "a JSON array",
+      name: "an empty JSON array (an empty batch)",
       init: { method: "POST", headers: { "content-type": "application/json" }, body: "[]" },
       status: 400,
-      message: /must be an object/,
+      message: /The batch is empty/,
+    },
+    {
+      name: "a JSON body that is neither an object nor an array",
+      init: { method: "POST", headers: { "content-type": "application/json" }, body: "42" },
+      status: 400,
+      message: /must be an object with a "query" string, or an array of them/,
+    },
+    {
+      name: "a batch item without a query",
+      init: {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify([{ query: "{ping}" }, {}]),
+      },
+      status: 400,
+      message: /^Batch item 1: The JSON body needs a non-empty "query"/,
     },
     {
       name: "no query in JSON",

@@ -17,7 +17,7 @@ it("keys on schema, query, variables and operation name", () => {
 });
 
 it("holds at most maxEntries, dropping the oldest, and clears everything at once", () => {
-  const cache = new ResultCache(2);
+  const cache = new ResultCache({ maxEntries: 2 });
   cache.set("a", "1");
   cache.set("b", "2");
   cache.set("a", "1'");
@@ -27,6 +27,26 @@ it("holds at most maxEntries, dropping the oldest, and clears everything at once
   cache.clear();
   expect(cache.size).toBe(0);
   expect(cache.get("b")).toBeUndefined();
+});
+
+it("holds at most maxBytes of keys and answers (UTF-8), dropping the oldest, keeping none larger", () => {
+  const cache = new ResultCache({ maxBytes: 20 });
+  cache.set("a", "é".repeat(4)); // 1 + 8 bytes
+  cache.set("b", "12345678"); // 9 bytes
+  expect(cache.bytes).toBe(18);
+  cache.set("c", "123"); // 4 bytes: "a" goes
+  expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, "12345678", "123"]);
+  expect(cache.bytes).toBe(13);
+  cache.set("b", "1"); // replaced where it stands
+  expect(cache.bytes).toBe(6);
+  cache.set("d", "x".repeat(20)); // larger than the whole cache: not kept, nothing dropped
+  expect(cache.get("d")).toBeUndefined();
+  expect(cache.size).toBe(2);
+  cache.set("c", "y".repeat(30)); // a replacement too large drops the old answer too
+  expect(cache.get("c")).toBeUndefined();
+  expect(cache.bytes).toBe(2);
+  cache.clear();
+  expect(cache.bytes).toBe(0);
 });
 
 it("empties when it enters another period of the clock, and keeps no answer from an old one", () => {

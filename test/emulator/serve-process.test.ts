@@ -1,51 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
-import { cliArgs } from "../helpers/cli-process.js";
+import { expect, it } from "vitest";
 import { tempDir } from "../helpers/temp-project.js";
-
-const children: ChildProcess[] = [];
-
-afterEach(async () => {
-  await Promise.all(
-    children.splice(0).map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    }),
-  );
-});
-
-/** Runs `typewire serve` as its own process in `cwd` and resolves with the URL it prints. */
-async function serve(cwd: string, args: string[]): Promise<{ url: string; output: () => string }> {
-  const child = spawn(process.execPath, cliArgs("serve", "--port", "0", ...args), {
-    cwd,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr!.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const check = () => {
-      const found = /content API at (\S+)/.exec(output)?.[1];
-      if (found) resolve(found);
-    };
-    child.stdout!.on("data", check);
-    child.once("exit", (code) =>
-      reject(new Error(`typewire serve exited with ${code}: ${output}`)),
-    );
-  });
-  return { url, output: () => output };
-}
+import { serveProcess as serve } from "./serve-process-harness.js";
 
 async function post(url: string, query: string): Promise<{ data?: Record<string, unknown> }> {
   const response = await fetch(url, {

@@ -38,6 +38,16 @@ describe("server config", () => {
       enableGraphQlCaching: true,
       maxBodyBytes: 1048576,
       schemas: undefined,
+      maxGraphqlDepth: 0,
+      maxGraphqlComplexity: 0,
+      maxGraphqlResults: 0,
+      maxGraphqlBatchSize: 0,
+      maxResponseBytes: 8388608,
+      maxRequestMs: 10000,
+      maxNestingDepth: 100,
+      maxQueryTokens: 20000,
+      maxIntrospectionItems: 100000,
+      maxCacheBytes: 67108864,
     });
   });
 
@@ -86,6 +96,9 @@ describe("server config", () => {
       '{\n  "schemas": {\n    "a": { "name": "A", "enabled": true, "scope": {} }\n  }\n}',
       /serve\.json:3:\d+: a private schema needs a token \(at schemas\.a\.accessToken\)/,
     ],
+    ['{\n  "maxGraphqlDepth": -1\n}', /serve\.json:2:3: must be >= 0 \(at maxGraphqlDepth\)/],
+    ['{\n  "maxResponseBytes": 0\n}', /serve\.json:2:3: must be >= 1 \(at maxResponseBytes\)/],
+    ['{\n  "maxRequestMs": 1.5\n}', /serve\.json:2:3: must be an integer \(at maxRequestMs\)/],
   ])("refuses %j with the location", async (text, message) => {
     expect(await failure(text)).toMatch(message);
   });

@@ -1,4 +1,5 @@
 import type { EmitterWebhookEvent } from "../../../output/webhooks/index.js";
+import { describeThrown } from "./describe-thrown.js";
 import { emitError } from "./emit-error.js";
 import { isThenable } from "./is-thenable.js";
 import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
@@ -39,7 +40,10 @@ export class Dispatch {
     for (const handler of handlers) {
       try {
         const result = handler(event as EmitterWebhookEvent);
-        if (isThenable(result)) this.wait(result.then(undefined, this.rejection()));
+        // Through Promise.resolve, a thenable whose `then` throws or returns something odd
+        // becomes a rejection like any other; a native promise passes through unchanged.
+        if (isThenable(result))
+          this.wait(Promise.resolve(result).then(undefined, this.rejection()));
       } catch (error) {
         this.fail(error);
       }
@@ -102,7 +106,7 @@ export class Dispatch {
 
   aggregate(): AggregateError {
     const errors = this.errors ?? [];
-    const summary = errors.map((error) => error.message).join("; ");
+    const summary = errors.map(describeThrown).join("; ");
     const error = new AggregateError(
       errors,
       `[typewire] ${errors.length} handler(s) failed for "${this.event.name}": ${summary}`,

@@ -1,19 +1,27 @@
+import { describeThrown } from "./describe-thrown.js";
 import type { RawWebhookEvent, WebhookEventHandlerError } from "./types.js";
 
 /**
- * Attaches the event being handled to a caught error as `.event`. A thrown non-object, or a
- * frozen error, is wrapped in an `Error` whose `cause` is the original, so nothing is lost.
+ * Attaches the event being handled to a caught error as `.event`. Anything that cannot carry it
+ * safely (a thrown non-error, a frozen error, an error whose `message` cannot be read or whose
+ * `event` cannot be set, a Proxy) is wrapped in an `Error` whose `cause` is the original, so
+ * nothing is lost and what `onError` handlers and the middleware read never throws.
  *
  * @example
  * withEvent(new Error("boom"), event).event === event; // true
  */
 export function withEvent(error: unknown, event: RawWebhookEvent): WebhookEventHandlerError {
-  if (error instanceof Error && Object.isExtensible(error)) {
-    (error as WebhookEventHandlerError).event = event as WebhookEventHandlerError["event"];
-    return error as WebhookEventHandlerError;
+  try {
+    if (error instanceof Error && Object.isExtensible(error) && typeof error.message === "string") {
+      const tagged = error as WebhookEventHandlerError;
+      tagged.event = event as WebhookEventHandlerError["event"];
+      if (tagged.event === event) return tagged;
+    }
+  } catch {
+    // A getter, setter or Proxy trap that throws: wrap the value instead of tagging it.
   }
   const wrapper = new Error(
-    `[typewire] a handler for "${event.name}" threw ${error instanceof Error ? error.message : String(error)}`,
+    `[typewire] a handler for "${event.name}" threw ${describeThrown(error)}`,
     { cause: error },
   ) as WebhookEventHandlerError;
   wrapper.event = event as WebhookEventHandlerError["event"];

@@ -40,7 +40,7 @@ export function handleDelivery(
   delivery: Delivery,
   done: (reply: Reply) => void,
 ): void {
-  let running: Promise<void>;
+  let running: PromiseLike<void>;
   try {
     // The delivery already has verifyAndReceive's shape: handed over as is, no copy per request.
     running = webhooks.verifyAndReceive(delivery, options.receiveOptions);
@@ -55,60 +55,114 @@ export function handleDelivery(
   if (options.queued) {
     // No deadline: a 202 before the delivery is stored could lose it, and the queue bounds its
     // own wait (answering 503 when it runs out).
-    running.then(
-      () => done(QUEUED_REPLY),
-      (error: unknown) => done(failureReply(options, delivery, error, false)),
-    );
+    const stored = () => done(QUEUED_REPLY);
+    const refused = (error: unknown) => {
+      const { reply, level, message } = failure(delivery, error, false);
+      done(reply);
+      log(options.log, level, message);
+    };
+    try {
+      running.then(stored, refused);
+    } catch (error) {
+      refused(error);
+    }
     return;
   }
   let answered = false;
   const deadline = options.deadlines.add(() => {
     answered = true;
-    options.log.warn(
+    done(ACCEPTED_REPLY);
+    log(
+      options.log,
+      "warn",
       `[typewire] webhook ${delivery.name} (${delivery.id}): handlers still running after ${options.timeout} ms, answered 202`,
     );
-    done(ACCEPTED_REPLY);
   });
-  running.then(
-    () => {
-      if (answered) return;
-      answered = true;
-      options.deadlines.remove(deadline);
-      done(OK_REPLY);
-    },
-    (error: unknown) => {
-      const reply = failureReply(options, delivery, error, answered);
-      if (answered) return;
+  const fulfilled = () => {
+    if (answered) return;
+    answered = true;
+    options.deadlines.remove(deadline);
+    done(OK_REPLY);
+  };
+  // Whatever the rejection value is (a Proxy, a symbol, an error whose getters throw), reading
+  // it here must not throw: this runs in a promise callback, where a throw would be an
+  // unhandled rejection and end the process with the delivery unanswered.
+  const rejected = (error: unknown) => {
+    const late = answered;
+    const { reply, level, message } = failure(delivery, error, late);
+    if (!answered) {
       answered = true;
       options.deadlines.remove(deadline);
       done(reply);
-    },
-  );
+    }
+    log(options.log, level, message);
+  };
+  try {
+    running.then(fulfilled, rejected);
+  } catch (error) {
+    // A verifyAndReceive of the caller's own that returned no promise, or a thenable whose
+    // `then` throws.
+    rejected(error);
+  }
 }
 
-/** Logs why `verifyAndReceive` rejected and builds the answer: 208 for a duplicate. */
-function failureReply(
-  options: ResolvedOptions,
+/** Why `verifyAndReceive` rejected: the answer (208 for a duplicate) and the log line. */
+function failure(
   delivery: Delivery,
   error: unknown,
   answered: boolean,
-): Reply {
+): { reply: Reply; level: "info" | "warn" | "error"; message: string } {
   const after = answered ? " after the 202 answer" : "";
-  if (error instanceof WebhookDuplicateError) {
-    options.log.info(
-      `[typewire] webhook ${delivery.name} (${delivery.id}) is a duplicate${after}: answered 208, handlers not run`,
-    );
-    return DUPLICATE_REPLY;
+  if (isInstance(error, WebhookDuplicateError)) {
+    return {
+      reply: DUPLICATE_REPLY,
+      level: "info",
+      message: `[typewire] webhook ${delivery.name} (${delivery.id}) is a duplicate${after}: answered 208, handlers not run`,
+    };
   }
   const message = errorMessage(error);
-  const refused = error instanceof WebhookRequestError;
-  (refused ? options.log.warn : options.log.error)(
-    `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${after}: ${message}`,
-  );
-  return errorReply(errorStatus(error), message);
+  const refused = isInstance(error, WebhookRequestError);
+  return {
+    reply: errorReply(errorStatus(error), message),
+    level: refused ? "warn" : "error",
+    message: `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${after}: ${message}`,
+  };
 }
 
 function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return typeof error === "string" && error ? error : "A webhook handler failed";
+  try {
+    if (error instanceof Error) {
+      const message: unknown = error.message;
+      if (typeof message === "string" && message !== "") return message;
+    }
+    if (typeof error === "string" && error !== "") return error;
+  } catch {
+    // Unreadable: the generic message below.
+  }
+  return "A webhook handler failed";
+}
+
+/** `instanceof` that cannot throw (a Proxy's `getPrototypeOf` trap may). */
+function isInstance(error: unknown, type: abstract new (...args: never[]) => unknown): boolean {
+  try {
+    return error instanceof type;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Logs without letting a logger that throws take the process down (this runs in callbacks). The
+ * method is looked up now, on the logger, so one replaced after the middleware was made is used.
+ */
+function log(
+  logger: ResolvedOptions["log"],
+  level: "info" | "warn" | "error",
+  message: string,
+): void {
+  try {
+    logger[level](message);
+  } catch {
+    // The answer is already sent; a broken logger has nowhere else to report to.
+  }
 }

@@ -7,7 +7,7 @@ import { type MiddlewareOptions, resolveOptions } from "../middleware-options.js
 import type { MiddlewareWebhooks } from "../middleware-webhooks.js";
 import { type Reply, errorReply } from "../reply.js";
 import { readNodeBody } from "./read-node-body.js";
-import { hasUnreadBody, writeReply } from "./write-reply.js";
+import { hasUnreadBody, isClosing, writeReply } from "./write-reply.js";
 
 /** A node (or Express, Connect) middleware; resolves `true` when it answered. */
 export type NodeMiddleware = (
@@ -30,6 +30,10 @@ const CONSUMED_REPLY = errorReply(
   "The request body was already read by a body parser: mount the webhook middleware before body parsers such as express.json(), or keep the raw bytes in req.rawBody",
 );
 const ABORTED_REPLY = errorReply(400, "The request body was cut off before its end");
+const CLOSING_REPLY = errorReply(
+  503,
+  "An earlier request on this connection was refused and the connection is closing: send this delivery again on a new connection",
+);
 
 /**
  * Creates the node middleware. Everything here works on node's own objects: no web `Request`
@@ -58,8 +62,12 @@ export function createNodeMiddleware(
       if (next) next();
       return NOT_HANDLED;
     }
+    // A request pipelined behind a refusal that closes the connection: its answer could never
+    // be sent, so it must not run either (the platform sends it again on a new connection).
+    if (isClosing(req)) return answer(req, res, CLOSING_REPLY, true);
     if (match === "invalid") {
       return answer(
+        req,
         res,
         errorReply(400, `Request target cannot be parsed: ${JSON.stringify(target.slice(0, 200))}`),
         hasUnreadBody(req),
@@ -67,6 +75,7 @@ export function createNodeMiddleware(
     }
     if (req.method !== "POST") {
       return answer(
+        req,
         res,
         errorReply(404, `Unknown route: ${req.method} ${resolved.path} (deliveries use POST)`),
         hasUnreadBody(req),
@@ -82,24 +91,24 @@ export function createNodeMiddleware(
       signature,
       delivery: id,
     });
-    if (refused) return answer(res, refused, hasUnreadBody(req));
+    if (refused) return answer(req, res, refused, hasUnreadBody(req));
     const declared = headers["content-length"];
     if (declared !== undefined && Number(declared) > maxBodySize)
-      return answer(res, tooLarge(maxBodySize), true);
+      return answer(req, res, tooLarge(maxBodySize), true);
     const parsed = req as ParsedRequest;
     const early = parsed.rawBody ?? parsed.body;
     if (early !== undefined || req.readableDidRead || req.readableEnded) {
       const body = early instanceof Uint8Array || typeof early === "string" ? early : undefined;
       if (body) {
         const size = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-        if (size > maxBodySize) return answer(res, tooLarge(maxBodySize));
+        if (size > maxBodySize) return answer(req, res, tooLarge(maxBodySize));
         return new Promise<boolean>((resolve) => {
           handleDelivery(
             webhooks,
             resolved,
             { id: id!, name: name!, payload: body, signature: signature! },
             (reply) => {
-              writeReply(res, reply, false);
+              writeReply(req, res, reply, false);
               resolve(true);
             },
           );
@@ -107,14 +116,19 @@ export function createNodeMiddleware(
       }
       // Frameworks and body parsers that skip a request often leave a placeholder such as `{}`
       // in req.body without touching the stream: its bytes are still all there to read.
-      if (!isUnread(req)) return answer(res, CONSUMED_REPLY);
+      if (!isUnread(req)) return answer(req, res, CONSUMED_REPLY);
       // A paused stream does not start flowing when a "data" listener is added.
       if (req.readableFlowing === false) req.resume();
     }
     return new Promise<boolean>((resolve) => {
       readNodeBody(req, maxBodySize, (body, failure) => {
         if (failure !== undefined) {
-          writeReply(res, failure === "too-large" ? tooLarge(maxBodySize) : ABORTED_REPLY, true);
+          writeReply(
+            req,
+            res,
+            failure === "too-large" ? tooLarge(maxBodySize) : ABORTED_REPLY,
+            true,
+          );
           resolve(true);
           return;
         }
@@ -123,7 +137,7 @@ export function createNodeMiddleware(
           resolved,
           { id: id!, name: name!, payload: body!, signature: signature! },
           (reply) => {
-            writeReply(res, reply, false);
+            writeReply(req, res, reply, false);
             resolve(true);
           },
         );
@@ -148,7 +162,12 @@ function tooLarge(limit: number): Reply {
   return errorReply(413, `Request body is larger than the ${limit}-byte limit (maxBodySize)`);
 }
 
-function answer(res: ServerResponse, reply: Reply, close = false): Promise<boolean> {
-  writeReply(res, reply, close);
+function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: Reply,
+  close = false,
+): Promise<boolean> {
+  writeReply(req, res, reply, close);
   return HANDLED;
 }
