@@ -37,7 +37,7 @@ beforeAll(async () => {
     'import type { IssuesOpenedEvent } from "@typewire/runtime/payloads";\nexport const n = (p: IssuesOpenedEvent): number => p.issue.number;\n',
   );
   await writeFile(join(dir, "package.json"), JSON.stringify({ type: "module" }));
-}, 120_000);
+}, 240_000); // type-checks every payload file: about 35 s at load 8 on 2 cores
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
