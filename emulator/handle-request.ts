@@ -8,7 +8,7 @@ import { graphqlParams } from "./http/graphql-params.js";
 import { HttpError } from "./http/http-error.js";
 import { RequestBudget, tooLarge } from "./limits/request-budget.js";
 import type { TurnShare } from "./limits/turn-share.js";
-import type { Logger } from "./logger.js";
+import type { Logger, RequestLogEntry } from "./logger.js";
 import { ResultCache } from "./result-cache.js";
 import { selectSchema } from "./select-schema.js";
 import type { ServerConfig } from "./server-config.js";
@@ -45,12 +45,19 @@ export async function handleRequest(
     typeof request.headers.origin === "string" ? request.headers.origin : undefined,
   );
   let budget: RequestBudget | undefined;
+  // The request log: measured only when someone reads it, so a silent server pays nothing.
+  const log = deps.logger.request;
+  const arrived = log ? performance.now() : 0;
+  let schema: string | undefined;
+  let status = 500;
+  let cache: RequestLogEntry["cache"];
   try {
     const url = new URL(request.url ?? "/", "http://emulator.invalid");
     if (url.pathname.replace(/\/+$/, "") !== deps.config.route.replace(/\/+$/, "")) {
       throw new HttpError(404, `Not found: the endpoint is ${deps.config.route}`);
     }
     if (request.method === "OPTIONS") {
+      status = 200;
       send(response, 200, { ...cors, "content-length": "0" }, "");
       return;
     }
@@ -65,6 +72,7 @@ export async function handleRequest(
       deps.config.schemas ?? deps.store.site.schemas;
     const now = deps.now();
     const selected = selectSchema(request.headers.authorization, schemas, now);
+    schema = selected.handle;
     const { config, store } = deps;
     const { batch, operations } = await graphqlParams(request, url, config);
     // The request's time runs from here, once its body is in: what it bounds is the work.
@@ -106,6 +114,8 @@ export async function handleRequest(
       bodies.push(body);
     }
     const cacheState = !caching ? "BYPASS" : hits === operations.length ? "HIT" : "MISS";
+    cache = cacheState;
+    status = 200;
     send(
       response,
       200,
@@ -114,6 +124,7 @@ export async function handleRequest(
     );
   } catch (error) {
     if (error instanceof HttpError) {
+      status = error.status;
       send(
         response,
         error.status,
@@ -129,6 +140,21 @@ export async function handleRequest(
   } finally {
     // Answered or refused: the request no longer takes a share of the event loop's turns.
     budget?.end();
+    if (log) {
+      const ms = performance.now() - arrived;
+      const entry = {
+        time: Date.now() - ms,
+        method: request.method ?? "?",
+        schema,
+        status,
+        cache,
+        ms,
+      };
+      // The answer is already sent: a logger that throws must not turn it into anything else.
+      try {
+        log.call(deps.logger, entry);
+      } catch {}
+    }
   }
 }
 

@@ -4,7 +4,7 @@ export {
   createContentServer,
   BUNDLED_SITE,
 } from "./create-content-server.js";
-export { type Logger, silentLogger } from "./logger.js";
+export { type Logger, type RequestLogEntry, silentLogger } from "./logger.js";
 export {
   type ServerConfig,
   type ServerConfigInput,
@@ -12,3 +12,4 @@ export {
   resolveServerConfig,
 } from "./server-config.js";
 export { CACHE_HEADER } from "./handle-request.js";
+export { formatRequestLine } from "./format-request-line.js";

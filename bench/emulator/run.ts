@@ -53,10 +53,15 @@ async function startServer(
       () => reject(new Error("the server did not start within 20 s")),
       20_000,
     );
+    let started = false;
+    // The server runs as a user runs it, request log on: its lines are read (so the pipe never
+    // fills) and dropped once the address is known.
     child.stdout!.on("data", (chunk: Buffer) => {
+      if (started) return;
       output += chunk.toString();
       const found = /content API at (\S+)/.exec(output)?.[1];
       if (found) {
+        started = true;
         clearTimeout(timer);
         resolve(found);
       }

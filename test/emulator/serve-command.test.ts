@@ -41,7 +41,7 @@ it("typewire serve starts the emulator with the config file, prints its URL and 
     const response = await fetch(`${url}?query={ping}`);
     expect(await response.json()).toEqual({ data: { ping: "pong" } });
     expect(response.headers.get("x-typewire-cache")).toBe("BYPASS");
-    expect(run.out.join("")).toMatch(/partners\s+private \(Bearer token\), enabled/);
+    expect(run.out.join("")).toMatch(/partners\s+Partner feed\s+private, token nw-partners-\w+\n/);
     run.stop();
     expect(await exit).toBe(0);
     await expect(fetch(`${url}?query={ping}`)).rejects.toThrow();
