@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Logger } from "@typewire/runtime/event-handler";
+import { type DedupeStore, Webhooks } from "@typewire/runtime/webhooks";
 import { type Running, type TestRequest, adapters } from "./adapters.js";
-import { recordingWebhooks, signBytes } from "./test-webhooks.js";
+import { SECRET, recordingWebhooks, signBytes } from "./test-webhooks.js";
 
 const PATH = "/api/platform/webhooks";
 const BODY = JSON.stringify({ action: "opened", issue: { number: 7 } });
@@ -101,6 +102,23 @@ for (const adapter of adapters) {
       expect(response.status).toBe(500);
       expect(JSON.parse(response.body.toString()).error).toContain("cannot save issue 7");
       expect((await running.send(delivery())).status).toBe(500);
+      expect(escaped).toEqual([]);
+    });
+
+    it("answers with the handler's failure when log.error throws while a dedupe claim cannot be released", async () => {
+      // The release failure is logged by the Webhooks' own logger: that is the one that throws.
+      const webhooks = new Webhooks({ secret: SECRET, log: throwingLogger() });
+      webhooks.on("issues.opened", () => {
+        throw new Error("cannot save issue 7");
+      });
+      const dedupe: DedupeStore = {
+        claim: () => true,
+        release: () => Promise.reject(new Error("the store is away")),
+      };
+      running = await adapter.start(webhooks, { log: throwingLogger(), dedupe });
+      const response = await running.send(delivery());
+      expect(response.status).toBe(500);
+      expect(JSON.parse(response.body.toString()).error).toContain("cannot save issue 7");
       expect(escaped).toEqual([]);
     });
 
