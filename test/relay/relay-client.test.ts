@@ -111,7 +111,12 @@ describe("createRelayClient", () => {
       throw new Error("cannot save issue 3");
     };
     const log = { error: (..._data: unknown[]) => undefined };
-    client = createRelayClient({ url: channel.url, webhooks: recording.webhooks, EventSource, log });
+    client = createRelayClient({
+      url: channel.url,
+      webhooks: recording.webhooks,
+      EventSource,
+      log,
+    });
     const error = vi.spyOn(log, "error");
     await vi.waitFor(() => expect(channel!.connections()).toBe(1));
     channel.send(message({ action: "opened", issue: { number: 3 } }));
