@@ -119,6 +119,21 @@ describe("Webhooks logging", () => {
     );
   });
 
+  it("names a failure without a message in words when an error handler fails on it", async () => {
+    const error = vi.fn();
+    const handler = createEventHandler({ log: { error } });
+    handler.onError(() => {
+      throw new Error("in error handler");
+    });
+    handler.on("push", () => {
+      throw new Error();
+    });
+    await expect(handler.receive({ name: "push", payload: {} })).rejects.toThrow();
+    expect(error).toHaveBeenCalledTimes(1);
+    const [line] = error.mock.calls[0]!;
+    expect(line).toBe('[typewire] an "error" event handler failed while handling: Error');
+  });
+
   it("keeps registering and receiving when the logger throws", async () => {
     const broken = () => {
       throw new Error("the logger is broken");
