@@ -157,16 +157,17 @@ describe("raw documents and ping", () => {
   });
 });
 
-describe("errors", () => {
-  const failure = async (promise: Promise<unknown>) => {
-    try {
-      await promise;
-    } catch (error) {
-      return error as ContentRequestError;
-    }
-    throw new Error("the request did not fail");
-  };
+/** What a request rejected with; fails the test when it resolved. */
+async function failure(promise: Promise<unknown>): Promise<ContentRequestError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ContentRequestError;
+  }
+  throw new Error("the request did not fail");
+}
 
+describe("errors", () => {
   it("GraphQL errors reject with the errors and the partial data", async () => {
     reply = json(200, {
       data: { posts: null, other: 1 },
@@ -220,5 +221,101 @@ describe("errors", () => {
     );
     expect(error.status).toBeUndefined();
     expect(error.cause).toBeInstanceOf(Error);
+  });
+});
+
+describe("network failures say why", () => {
+  it("a closed port: the code and the host", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await failure(
+      createContentClient({ endpoint: `http://127.0.0.1:${port}/api` }).request(posts),
+    );
+    expect(error.message).toBe(
+      `content request to http://127.0.0.1:${port}/api failed: 127.0.0.1:${port} refused the connection (ECONNREFUSED): nothing listens there`,
+    );
+    // fetch's own error stays the cause, with the system error under it.
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect(((error.cause as Error).cause as { code?: string }).code).toBe("ECONNREFUSED");
+  });
+
+  it("a host name that cannot resolve: the code and the name", async () => {
+    const error = await failure(
+      createContentClient({ endpoint: "http://typewire-nonexistent.invalid/api" }).request(posts),
+    );
+    // ENOTFOUND where a resolver answers; EAI_AGAIN where none does (an offline machine).
+    expect(error.message).toMatch(
+      /^content request to http:\/\/typewire-nonexistent\.invalid\/api failed: the host name typewire-nonexistent\.invalid could not be resolved \((ENOTFOUND|EAI_AGAIN)\)/,
+    );
+    expect(error.status).toBeUndefined();
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+
+  it("a server that never answers: rejects at timeoutMs and says so", async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const client = createContentClient({
+        endpoint: `http://127.0.0.1:${port}/api`,
+        timeoutMs: 200,
+      });
+      const error = await failure(client.request(posts));
+      expect(error.message).toBe(
+        `content request to http://127.0.0.1:${port}/api failed: no complete answer within 200 ms (timeoutMs)`,
+      );
+      expect((error.cause as Error).name).toBe("TimeoutError");
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it("a server that sends headers and then stalls: the body counts toward timeoutMs", async () => {
+    const stalling = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"data":');
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, "127.0.0.1", resolve));
+    const port = (stalling.address() as AddressInfo).port;
+    try {
+      const client = createContentClient({
+        endpoint: `http://127.0.0.1:${port}/api`,
+        timeoutMs: 200,
+      });
+      const error = await failure(client.request(posts));
+      expect(error.message).toMatch(/no complete answer within 200 ms \(timeoutMs\)$/);
+    } finally {
+      stalling.closeAllConnections();
+      await new Promise<void>((resolve) => stalling.close(() => resolve()));
+    }
+  });
+
+  it("a server that closes the connection: the code and the host", async () => {
+    const closing = createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => closing.listen(0, "127.0.0.1", resolve));
+    const port = (closing.address() as AddressInfo).port;
+    try {
+      const error = await failure(
+        createContentClient({ endpoint: `http://127.0.0.1:${port}/api` }).request(posts),
+      );
+      expect(error.message).toMatch(
+        new RegExp(
+          `failed: 127\\.0\\.0\\.1:${port} closed the connection before answering \\((UND_ERR_SOCKET|ECONNRESET)\\)$`,
+        ),
+      );
+    } finally {
+      await new Promise<void>((resolve) => closing.close(() => resolve()));
+    }
+  });
+
+  it("refuses a timeoutMs that is not a positive number", () => {
+    for (const timeoutMs of [0, -1, Number.NaN, "100"]) {
+      expect(() => createContentClient({ endpoint, timeoutMs: timeoutMs as number })).toThrow(
+        /options\.timeoutMs must be a number of milliseconds > 0/,
+      );
+    }
   });
 });

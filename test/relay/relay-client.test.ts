@@ -104,6 +104,65 @@ describe("createRelayClient", () => {
     });
   });
 
+  it("logs a failed delivery with the error itself, through a method replaced after creation", async () => {
+    channel = await relayChannel();
+    const recording = recordingWebhooks();
+    recording.handler = () => {
+      throw new Error("cannot save issue 3");
+    };
+    const log = { error: (..._data: unknown[]) => undefined };
+    client = createRelayClient({
+      url: channel.url,
+      webhooks: recording.webhooks,
+      EventSource,
+      log,
+    });
+    const error = vi.spyOn(log, "error");
+    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    channel.send(message({ action: "opened", issue: { number: 3 } }));
+    await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    const [line, logged] = error.mock.calls[0]!;
+    expect(line).toMatch(/relay-1 \(issues\) failed: .*cannot save issue 3/);
+    expect(logged).toBeInstanceOf(AggregateError);
+    expect((logged as AggregateError).errors.map((each: Error) => each.message)).toEqual([
+      "cannot save issue 3",
+    ]);
+  });
+
+  it("keeps the process up and keeps receiving when the logger throws", async () => {
+    const escaped: unknown[] = [];
+    const record = (error: unknown) => escaped.push(error);
+    process.on("uncaughtException", record);
+    process.on("unhandledRejection", record);
+    try {
+      channel = await relayChannel();
+      const recording = recordingWebhooks();
+      const broken = () => {
+        throw new Error("the logger is broken");
+      };
+      client = createRelayClient({
+        url: channel.url,
+        webhooks: recording.webhooks,
+        EventSource,
+        log: { debug: broken, info: broken, warn: broken, error: broken },
+      });
+      await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+      // A message that is skipped (warn) and one whose signature is wrong (error).
+      channel.send("not json");
+      channel.send(message({ action: "opened" }, "sha256=00"));
+      channel.send(message({ action: "closed" }));
+      await vi.waitFor(() =>
+        expect(recording.received.map((event) => event.payload)).toEqual([{ action: "closed" }]),
+      );
+      await vi.waitFor(() => expect(recording.errors).toHaveLength(1));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(escaped).toEqual([]);
+    } finally {
+      process.off("uncaughtException", record);
+      process.off("unhandledRejection", record);
+    }
+  });
+
   it("connects again after the connection drops", async () => {
     channel = await relayChannel();
     const recording = recordingWebhooks();

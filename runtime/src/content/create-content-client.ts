@@ -1,4 +1,5 @@
 import { ContentRequestError, type GraphQLErrorEntry } from "./content-request-error.js";
+import { networkFailure } from "./network-failure.js";
 import type { Query } from "./query.js";
 
 /** How requests travel, as the content API's endpoint rules allow. Only `post-json` carries variables. */
@@ -15,6 +16,12 @@ export interface ContentClientOptions {
   fetch?: typeof fetch | undefined;
   /** Extra headers for every request. */
   headers?: HeadersInit | undefined;
+  /**
+   * Milliseconds one request may take, from sending it to the end of the answer's body; past
+   * it the request is aborted and rejects with a `ContentRequestError` that says so. Default:
+   * no limit of the client's own.
+   */
+  timeoutMs?: number | undefined;
 }
 
 // biome-ignore lint/complexity/noBannedTypes: `{} extends V` asks whether every variable may be left out.
@@ -39,6 +46,12 @@ export interface ContentClient {
  */
 export function createContentClient(options: ContentClientOptions): ContentClient {
   const transport = options.transport ?? "post-json";
+  const { timeoutMs } = options;
+  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0)) {
+    throw new TypeError(
+      `[typewire] createContentClient: options.timeoutMs must be a number of milliseconds > 0, got ${String(timeoutMs)}`,
+    );
+  }
   const send = async (
     document: string,
     variables: Record<string, unknown> | undefined,
@@ -64,14 +77,21 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       headers.set("content-type", "application/json");
       init.body = JSON.stringify(variables ? { query: document, variables } : { query: document });
     }
+    // One signal per request, covering the body as well: a server that sends headers and then
+    // stalls is as stuck as one that never answers.
+    const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
+    if (signal) init.signal = signal;
     let response: Response;
     let text: string;
     try {
       response = await (options.fetch ?? fetch)(url, init);
       text = await response.text();
     } catch (cause) {
+      const why = signal?.aborted
+        ? `no complete answer within ${timeoutMs} ms (timeoutMs)`
+        : networkFailure(cause, url);
       throw new ContentRequestError(
-        `content request to ${url.origin}${url.pathname} failed: ${(cause as Error).message}`,
+        `content request to ${url.origin}${url.pathname} failed: ${why}`,
         {
           cause,
         },

@@ -1,3 +1,4 @@
+import { describeThrown } from "./describe-thrown.js";
 import { isThenable } from "./is-thenable.js";
 import type { EventHandlerState, WebhookEventHandlerError } from "./types.js";
 
@@ -22,12 +23,13 @@ export function emitError(state: EventHandlerState, error: WebhookEventHandlerEr
 }
 
 function reportFailure(state: EventHandlerState, failure: unknown, original: Error): void {
+  // describeThrown: an error without a message still gets words, never a dangling ": ".
   try {
     state.log.error(
-      `[typewire] an "error" event handler failed while handling: ${original.message}`,
+      `[typewire] an "error" event handler failed while handling: ${describeThrown(original)}`,
       failure,
     );
   } catch {
-    // A logger that throws has nowhere left to report to; dropping here keeps the process up.
+    // createLogger's loggers never throw; a state built around another logger may.
   }
 }

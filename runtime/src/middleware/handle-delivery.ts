@@ -57,9 +57,9 @@ export function handleDelivery(
     // own wait (answering 503 when it runs out).
     const stored = () => done(QUEUED_REPLY);
     const refused = (error: unknown) => {
-      const { reply, level, message } = failure(delivery, error, false);
+      const { reply, level, message, logged } = failure(delivery, error, false);
       done(reply);
-      log(options.log, level, message);
+      options.log[level](message, ...logged);
     };
     try {
       running.then(stored, refused);
@@ -72,9 +72,7 @@ export function handleDelivery(
   const deadline = options.deadlines.add(() => {
     answered = true;
     done(ACCEPTED_REPLY);
-    log(
-      options.log,
-      "warn",
+    options.log.warn(
       `[typewire] webhook ${delivery.name} (${delivery.id}): handlers still running after ${options.timeout} ms, answered 202`,
     );
   });
@@ -89,13 +87,15 @@ export function handleDelivery(
   // unhandled rejection and end the process with the delivery unanswered.
   const rejected = (error: unknown) => {
     const late = answered;
-    const { reply, level, message } = failure(delivery, error, late);
+    const { reply, level, message, logged } = failure(delivery, error, late);
     if (!answered) {
       answered = true;
       options.deadlines.remove(deadline);
       done(reply);
     }
-    log(options.log, level, message);
+    // After the answer, and through a logger that never throws (createLogger): a broken logger
+    // can neither delay the answer nor change it.
+    options.log[level](message, ...logged);
   };
   try {
     running.then(fulfilled, rejected);
@@ -106,18 +106,23 @@ export function handleDelivery(
   }
 }
 
-/** Why `verifyAndReceive` rejected: the answer (208 for a duplicate) and the log line. */
+/**
+ * Why `verifyAndReceive` rejected: the answer (208 for a duplicate), the log line, and what is
+ * logged after it. A failure logs the error itself, so its stack and an `AggregateError`'s
+ * `.errors` reach the log; a refusal (the sender's mistake) and a duplicate log the line alone.
+ */
 function failure(
   delivery: Delivery,
   error: unknown,
   answered: boolean,
-): { reply: Reply; level: "info" | "warn" | "error"; message: string } {
+): { reply: Reply; level: "info" | "warn" | "error"; message: string; logged: unknown[] } {
   const after = answered ? " after the 202 answer" : "";
   if (isInstance(error, WebhookDuplicateError)) {
     return {
       reply: DUPLICATE_REPLY,
       level: "info",
       message: `[typewire] webhook ${delivery.name} (${delivery.id}) is a duplicate${after}: answered 208, handlers not run`,
+      logged: [],
     };
   }
   const message = errorMessage(error);
@@ -126,6 +131,7 @@ function failure(
     reply: errorReply(errorStatus(error), message),
     level: refused ? "warn" : "error",
     message: `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${after}: ${message}`,
+    logged: refused ? [] : [error],
   };
 }
 
@@ -148,21 +154,5 @@ function isInstance(error: unknown, type: abstract new (...args: never[]) => unk
     return error instanceof type;
   } catch {
     return false;
-  }
-}
-
-/**
- * Logs without letting a logger that throws take the process down (this runs in callbacks). The
- * method is looked up now, on the logger, so one replaced after the middleware was made is used.
- */
-function log(
-  logger: ResolvedOptions["log"],
-  level: "info" | "warn" | "error",
-  message: string,
-): void {
-  try {
-    logger[level](message);
-  } catch {
-    // The answer is already sent; a broken logger has nowhere else to report to.
   }
 }

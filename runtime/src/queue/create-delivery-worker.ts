@@ -199,6 +199,7 @@ function reportEvents(worker: Worker<DeliveryJobData>, name: string, log: Logger
     if (last) {
       log.error(
         `${prefix}: webhook ${event} (${id}) failed on attempt ${job.attemptsMade} of ${attempts}, kept in the failed jobs: ${error.message}`,
+        error,
       );
     } else {
       log.warn(

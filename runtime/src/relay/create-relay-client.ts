@@ -1,3 +1,4 @@
+import { describeThrown } from "../event-handler/describe-thrown.js";
 import { type Logger, createLogger } from "../logger.js";
 import type { MiddlewareWebhooks } from "../middleware/middleware-webhooks.js";
 import { CLOSED, type EventSourceConstructor, type EventSourceLike } from "./event-source-like.js";
@@ -72,8 +73,11 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       return;
     }
     webhooks.verifyAndReceive(delivery).then(undefined, (error: unknown) => {
+      // The error itself follows the line, so its stack and an AggregateError's .errors reach
+      // the log.
       log.error(
-        `[typewire] relay: delivery ${delivery.id ?? "?"} (${delivery.name}) failed: ${(error as Error)?.message ?? error}`,
+        `[typewire] relay: delivery ${delivery.id ?? "?"} (${delivery.name}) failed: ${describeThrown(error)}`,
+        error,
       );
     });
   };
