@@ -5,6 +5,7 @@ import type { TypewireConfig } from "../config.js";
 import type { EmittedFile } from "../writer.js";
 import { emitEventNames } from "./emit-event-names.js";
 import { emitEventPayload } from "./emit-event-payload.js";
+import { emitExamplePayloads } from "./emit-example-payloads.js";
 import { emitEvents } from "./emit-events.js";
 import { emitWebhooksIndex } from "./emit-index.js";
 import { emitPayloadDefinitions } from "./emit-payload-definitions.js";
@@ -51,6 +52,7 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
     files.push(
       fromSchemas(emitPayloadDefinitions(schemas, webhooks.out, schemaDir)),
       fromTable(emitPayloadIndex(table, webhooks.out)),
+      fromSchemas(emitExamplePayloads(schemas, webhooks.out)),
     );
     for (const event of schemas.events)
       files.push(fromSchemas(emitEventPayload(event, webhooks.out, schemaDir)));
