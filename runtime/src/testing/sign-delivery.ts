@@ -1,5 +1,6 @@
 import { hmacSha256 } from "../signature/web/hmac.js";
 import { toSignature } from "../signature/to-signature.js";
+import { examplePayload } from "./example-payload.js";
 
 /** What a signed test delivery is made from. */
 export interface DeliveryInit {
@@ -7,8 +8,12 @@ export interface DeliveryInit {
   secret: string;
   /** `event` or `event.action`; the action is put into an object payload that has none. */
   name: string;
-  /** An object (serialised with `JSON.stringify`) or the exact body text or bytes to sign. */
-  payload: unknown;
+  /**
+   * An object (serialised with `JSON.stringify`) or the exact body text or bytes to sign. When
+   * absent, the example payload of `name` (see `examplePayload`), which validates against the
+   * event's payload schema.
+   */
+  payload?: unknown;
   /** Delivery id; a random UUID when absent. */
   id?: string;
 }
@@ -23,10 +28,11 @@ const encoder = new TextEncoder();
 
 /**
  * Builds the headers and body the platform would send for one delivery, signed with
- * HMAC-SHA256 (`x-hub-signature-256: sha256=<hex>`) over the exact body bytes.
+ * HMAC-SHA256 (`x-hub-signature-256: sha256=<hex>`) over the exact body bytes. Without a
+ * `payload`, the body is the example payload of `name`.
  *
  * @example
- * const { headers, body } = await signDelivery({ secret: "<SIGNING_SECRET>", name: "issues.opened", payload: { issue: {} } });
+ * const { headers, body } = await signDelivery({ secret: "<SIGNING_SECRET>", name: "issues.opened" });
  * await fetch("http://127.0.0.1:3000/api/platform/webhooks", { method: "POST", headers, body });
  */
 export async function signDelivery(init: DeliveryInit): Promise<SignedDelivery> {
@@ -36,7 +42,8 @@ export async function signDelivery(init: DeliveryInit): Promise<SignedDelivery> 
     throw new TypeError("[typewire] signDelivery: name is required");
   const dot = init.name.indexOf(".");
   const event = dot === -1 ? init.name : init.name.slice(0, dot);
-  const body = toBody(init.payload, dot === -1 ? undefined : init.name.slice(dot + 1));
+  const payload = init.payload === undefined ? exampleFor(init.name) : init.payload;
+  const body = toBody(payload, dot === -1 ? undefined : init.name.slice(dot + 1));
   const signature = toSignature(await hmacSha256(init.secret, body));
   return {
     headers: {
@@ -47,6 +54,16 @@ export async function signDelivery(init: DeliveryInit): Promise<SignedDelivery> 
     },
     body,
   };
+}
+
+function exampleFor(name: string): unknown {
+  try {
+    return examplePayload(name as Parameters<typeof examplePayload>[0]);
+  } catch {
+    throw new TypeError(
+      `[typewire] signDelivery: no example payload for ${JSON.stringify(name)}, which is not an event name (see emitterEventNames); pass a payload`,
+    );
+  }
 }
 
 function toBody(payload: unknown, action: string | undefined): Uint8Array<ArrayBuffer> {
