@@ -3,6 +3,13 @@ import type { Command } from "../command.js";
 import { UsageError } from "../args.js";
 
 /**
+ * Where `typewire deliver` sends without `--url`: the middleware's default path
+ * (`DEFAULT_PATH` of `@typewire/runtime/middleware`) on the README example's port. Written out
+ * so that `--help` loads no runtime code; a test keeps the two equal.
+ */
+export const DEFAULT_DELIVER_URL = "http://127.0.0.1:3000/api/platform/webhooks";
+
+/**
  * `typewire deliver`'s report: the status line, then the body as received.
  *
  * @example
@@ -17,7 +24,8 @@ export function formatDeliveryResult(result: DeliveryResult): string {
 export const deliverCommand: Command = {
   name: "deliver",
   summary: "Send one signed test delivery to a running receiver and print its answer.",
-  usage: "deliver <event[.action]> --url URL --secret S [--payload FILE] [--id ID]",
+  usage:
+    "deliver <event[.action]> (--secret S | --secret-env NAME) [--url URL] [--payload FILE] [--id ID]",
   positionals: [
     {
       name: "event[.action]",
@@ -29,31 +37,33 @@ export const deliverCommand: Command = {
     url: {
       type: "string",
       placeholder: "URL",
-      description: "The receiver, e.g. http://127.0.0.1:3000/api/platform/webhooks.",
+      description: `The receiver. Default: ${DEFAULT_DELIVER_URL}.`,
     },
     secret: {
       type: "string",
       placeholder: "S",
       description: "The signing secret the receiver verifies with.",
     },
+    "secret-env": {
+      type: "string",
+      placeholder: "NAME",
+      description: "Read the signing secret from this environment variable instead.",
+    },
     payload: {
       type: "string",
       placeholder: "FILE",
-      description: "JSON file with the payload. Default: {} (plus the action).",
+      description:
+        "JSON file with the payload. Default: an example payload for the event that validates against its schema.",
     },
     id: { type: "string", placeholder: "ID", description: "Delivery id. Default: a random UUID." },
   },
   async run({ values, positionals }, io) {
-    const missing = ["url", "secret"].filter((name) => typeof values[name] !== "string");
-    if (missing.length)
-      throw new UsageError(
-        `missing ${missing.map((name) => `--${name}`).join(" and ")}. Usage: typewire ${this.usage}`,
-      );
+    const secret = secretOf(values);
     const { sendDelivery } = await import("../deliver/send-delivery.js");
     const result = await sendDelivery({
       name: positionals[0]!,
-      url: values.url as string,
-      secret: values.secret as string,
+      url: (values.url as string | undefined) ?? DEFAULT_DELIVER_URL,
+      secret,
       payloadFile: values.payload as string | undefined,
       id: values.id as string | undefined,
       cwd: io.cwd,
@@ -62,3 +72,21 @@ export const deliverCommand: Command = {
     return result.status >= 200 && result.status < 300 ? 0 : 1;
   },
 };
+
+function secretOf(values: Record<string, string | boolean | string[] | undefined>): string {
+  const secret = values.secret as string | undefined;
+  const secretEnv = values["secret-env"] as string | undefined;
+  if (secret !== undefined && secretEnv !== undefined)
+    throw new UsageError("give --secret or --secret-env, not both.");
+  if (secretEnv !== undefined) {
+    const value = process.env[secretEnv];
+    if (!value)
+      throw new UsageError(`environment variable ${secretEnv} (from --secret-env) is not set.`);
+    return value;
+  }
+  if (secret === undefined)
+    throw new UsageError(
+      `missing --secret S or --secret-env NAME. Usage: typewire ${deliverCommand.usage}`,
+    );
+  return secret;
+}

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { signDelivery } from "@typewire/runtime/testing";
-import { validateEventName } from "@typewire/runtime/webhooks";
 import { GeneratorError } from "../../input/errors.js";
 import { readJsonSource } from "../../input/json-source.js";
+import { checkEventName } from "./check-event-name.js";
 
 /** What `typewire deliver` sends. */
 export interface SendDeliveryOptions {
@@ -10,7 +10,10 @@ export interface SendDeliveryOptions {
   name: string;
   url: string;
   secret: string;
-  /** JSON file holding the payload; `{}` when absent. Relative to `cwd`. */
+  /**
+   * JSON file holding the payload, relative to `cwd`. When absent, the example payload of `name`
+   * (`examplePayload` of `@typewire/runtime/testing`), which validates against its schema.
+   */
   payloadFile?: string | undefined;
   id?: string | undefined;
   cwd: string;
@@ -32,11 +35,7 @@ export interface DeliveryResult {
  * result.status; // 200
  */
 export async function sendDelivery(options: SendDeliveryOptions): Promise<DeliveryResult> {
-  try {
-    validateEventName(options.name);
-  } catch (error) {
-    throw new Error((error as Error).message.replace(/^\[typewire\] /, ""));
-  }
+  checkEventName(options.name);
   let url: URL;
   try {
     url = new URL(options.url);
@@ -46,24 +45,14 @@ export async function sendDelivery(options: SendDeliveryOptions): Promise<Delive
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new Error(`--url must be http or https, got ${url.protocol}`);
   }
-  if (!options.secret) throw new Error("--secret must not be empty");
-  let payload: unknown = {};
-  if (options.payloadFile !== undefined) {
-    const file = resolve(options.cwd, options.payloadFile);
-    const source = await readJsonSource(file, options.payloadFile);
-    if (typeof source.value !== "object" || source.value === null || Array.isArray(source.value)) {
-      throw new GeneratorError("the payload must be a JSON object", {
-        file: options.payloadFile,
-        line: 1,
-        column: 1,
-      });
-    }
-    payload = source.value;
-  }
+  if (!options.secret) throw new Error("the signing secret must not be empty");
   const { headers, body } = await signDelivery({
     secret: options.secret,
     name: options.name,
-    payload,
+    payload:
+      options.payloadFile === undefined
+        ? undefined
+        : await readPayload(options.payloadFile, options.cwd),
     id: options.id,
   });
   let response: Response;
@@ -72,7 +61,7 @@ export async function sendDelivery(options: SendDeliveryOptions): Promise<Delive
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     throw new Error(
-      `could not reach ${url.href}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      `could not reach ${url.href}: ${cause?.code ?? cause?.message ?? (error as Error).message} (is the receiver running there? --url sets where to send)`,
     );
   }
   return {
@@ -81,4 +70,16 @@ export async function sendDelivery(options: SendDeliveryOptions): Promise<Delive
     body: await response.text(),
     id: headers["x-platform-delivery"]!,
   };
+}
+
+async function readPayload(payloadFile: string, cwd: string): Promise<object> {
+  const source = await readJsonSource(resolve(cwd, payloadFile), payloadFile);
+  if (typeof source.value !== "object" || source.value === null || Array.isArray(source.value)) {
+    throw new GeneratorError("the payload must be a JSON object", {
+      file: payloadFile,
+      line: 1,
+      column: 1,
+    });
+  }
+  return source.value;
 }

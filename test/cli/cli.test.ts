@@ -267,8 +267,15 @@ describe("usage", () => {
     },
     {
       command: "deliver",
-      usage: "typewire deliver <event[.action]> --url URL --secret S",
-      flags: ["<event[.action]>", "--url URL", "--secret S", "--payload FILE", "--id ID"],
+      usage: "typewire deliver <event[.action]> (--secret S | --secret-env NAME) [--url URL]",
+      flags: [
+        "<event[.action]>",
+        "--url URL",
+        "--secret S",
+        "--secret-env NAME",
+        "--payload FILE",
+        "--id ID",
+      ],
       typo: "--secert",
       hint: "--secret",
     },

@@ -1,30 +1,41 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { createNodeMiddleware } from "@typewire/runtime/middleware";
-import { main } from "../../cli/main.js";
+import { DEFAULT_PATH, createNodeMiddleware } from "@typewire/runtime/middleware";
+import { examplePayload } from "@typewire/runtime/testing";
+import { DEFAULT_DELIVER_URL } from "../../cli/commands/deliver.js";
+import { bundledFile } from "../../input/paths.js";
+import { cliArgs } from "../helpers/cli-process.js";
+import { type ReadmeReceiver, startReadmeReceiver } from "../helpers/readme-receiver.js";
+import { runCli, tempDir, writeTree } from "../helpers/temp-project.js";
+import { until } from "../helpers/until.js";
 import { listen, type Running } from "../middleware/adapters.js";
 import { recordingWebhooks } from "../middleware/test-webhooks.js";
 
-function io(cwd = process.cwd()) {
-  const out = { stdout: "", stderr: "" };
-  return {
-    out,
-    io: {
-      stdout: (text: string) => (out.stdout += text),
-      stderr: (text: string) => (out.stderr += text),
-      cwd,
-      interrupted: new Promise<void>(() => undefined),
-    },
-  };
+const execFileAsync = promisify(execFile);
+
+/** Runs `typewire` as its own process, from the sources; resolves with its exit code and output. */
+async function typewire(args: string[], env: Record<string, string> = {}) {
+  const result = await execFileAsync(process.execPath, cliArgs(...args), {
+    env: { ...process.env, ...env },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  return { code: result.code, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** Several CLI processes from the sources on a busy 2-core machine: about 10 s at worst. */
+const PROCESS_TIMEOUT_MS = 60_000;
+
 let running: Running | undefined;
+let readmeReceiver: ReadmeReceiver | undefined;
 afterEach(async () => {
   await running?.close();
   running = undefined;
+  await readmeReceiver?.stop();
+  readmeReceiver = undefined;
 });
 
 async function receiver() {
@@ -43,82 +54,191 @@ async function receiver() {
 describe("typewire deliver", () => {
   it("sends a signed delivery with the payload file and prints the answer", async () => {
     const { recording, url } = await receiver();
-    const dir = mkdtempSync(join(tmpdir(), "typewire-deliver-"));
-    writeFileSync(join(dir, "payload.json"), '{ "issue": { "number": 5 } }\n');
-    const { out, io: cliIo } = io(dir);
-    const code = await main(
-      [
-        "deliver",
-        "issues.opened",
-        "--url",
-        url,
-        "--secret",
-        "<SIGNING_SECRET>",
-        "--payload",
-        "payload.json",
-        "--id",
-        "cli-1",
-      ],
-      cliIo,
+    const dir = await tempDir("typewire-deliver-");
+    await writeTree(dir, { "payload.json": '{ "issue": { "number": 5 } }\n' });
+    const args = ["issues.opened", "--url", url, "--secret", "<SIGNING_SECRET>"];
+    const { code, stdout, stderr } = await runCli(
+      ["deliver", ...args, "--payload", "payload.json", "--id", "cli-1"],
+      dir,
     );
-    expect(out.stderr).toBe("");
-    expect(out.stdout).toBe('delivery cli-1: HTTP 200 OK\n{"ok":true}\n');
+    expect(stderr).toBe("");
+    expect(stdout).toBe('delivery cli-1: HTTP 200 OK\n{"ok":true}\n');
     expect(code).toBe(0);
     expect(recording.received).toEqual([
       { id: "cli-1", name: "issues", payload: { action: "opened", issue: { number: 5 } } },
     ]);
   });
 
+  it("without --payload sends the example payload of the event and action", async () => {
+    const { recording, url } = await receiver();
+    const dir = await tempDir("typewire-deliver-");
+    for (const name of ["issues.opened", "push"] as const) {
+      const result = await runCli(
+        ["deliver", name, "--url", url, "--secret", "<SIGNING_SECRET>"],
+        dir,
+      );
+      expect(result).toMatchObject({ code: 0, stderr: "" });
+    }
+    expect(recording.received.map(({ name, payload }) => [name, payload])).toEqual([
+      ["issues", examplePayload("issues.opened")],
+      ["push", examplePayload("push")],
+    ]);
+  });
+
+  it(
+    "without --payload, the README's own handler gets the issue number it reads",
+    async () => {
+      readmeReceiver = await startReadmeReceiver("deliver", "<SIGNING_SECRET>");
+      const { url } = readmeReceiver;
+      // The receiver is up once it answers; a GET on its path is refused without running anything.
+      await until(
+        () =>
+          fetch(url).then(
+            () => true,
+            () => false,
+          ),
+        "the README receiver to listen",
+        30_000,
+      );
+      const result = await typewire(
+        ["deliver", "issues.opened", "--url", url, "--secret-env", "WEBHOOK_SECRET"],
+        { WEBHOOK_SECRET: "<SIGNING_SECRET>" },
+      );
+      expect(result.stderr).toBe("");
+      expect(result.stdout).toMatch(/^delivery [0-9a-f-]{36}: HTTP 200 OK\n\{"ok":true\}\n$/);
+      expect(result.code).toBe(0);
+      const number = examplePayload("issues.opened").issue.number;
+      await until(
+        () => readmeReceiver!.output().includes(`: issue #${number} opened`),
+        "the README handler to log the issue",
+      );
+      expect(readmeReceiver.output()).not.toContain("Error");
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+
   it("exits 1 and prints the receiver's error when the secret is wrong", async () => {
     const { url } = await receiver();
-    const { out, io: cliIo } = io();
-    const code = await main(["deliver", "push", "--url", url, "--secret", "wrong"], cliIo);
+    const { code, stdout } = await runCli(
+      ["deliver", "push", "--url", url, "--secret", "wrong"],
+      process.cwd(),
+    );
     expect(code).toBe(1);
-    expect(out.stdout).toMatch(
+    expect(stdout).toMatch(
       /^delivery [0-9a-f-]{36}: HTTP 400 Bad Request\n\{"error":".*signature does not match/,
     );
   });
 
-  it("refuses an unknown event, a bad payload file and missing flags", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "typewire-deliver-"));
-    writeFileSync(join(dir, "bad.json"), '{\n  "a": 1,\n}\n');
-    const unknown = io(dir);
-    expect(
-      await main(
-        ["deliver", "issues.nope", "--url", "http://127.0.0.1:1/", "--secret", "s"],
-        unknown.io,
-      ),
-    ).toBe(1);
-    expect(unknown.out.stderr).toContain("issues.nope");
-    const bad = io(dir);
-    expect(
-      await main(
-        [
-          "deliver",
-          "push",
-          "--url",
-          "http://127.0.0.1:1/",
-          "--secret",
-          "s",
-          "--payload",
-          "bad.json",
-        ],
-        bad.io,
-      ),
-    ).toBe(1);
-    expect(bad.out.stderr).toMatch(/bad\.json:3:1/);
-    const flags = io(dir);
-    expect(await main(["deliver", "push"], flags.io)).toBe(2);
-    expect(flags.out.stderr).toContain("missing --url and --secret");
+  it("refuses a bad payload file with its location", async () => {
+    const dir = await tempDir("typewire-deliver-");
+    await writeTree(dir, { "bad.json": '{\n  "a": 1,\n}\n', "list.json": "[1]\n" });
+    const args = ["deliver", "push", "--url", "http://127.0.0.1:1/", "--secret", "s"];
+    const bad = await runCli([...args, "--payload", "bad.json"], dir);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/bad\.json:3:1/);
+    const list = await runCli([...args, "--payload", "list.json"], dir);
+    expect(list).toMatchObject({
+      code: 1,
+      stderr: "error: list.json:1:1: the payload must be a JSON object\n",
+    });
   });
 
-  it("says when the receiver cannot be reached", async () => {
+  it("says when the receiver cannot be reached, and how to point it elsewhere", async () => {
     const { url } = await receiver();
     await running!.close();
     running = undefined;
-    const { out, io: cliIo } = io();
-    expect(await main(["deliver", "push", "--url", url, "--secret", "s"], cliIo)).toBe(1);
-    expect(out.stderr).toContain("could not reach");
-    expect(out.stderr).toContain("ECONNREFUSED");
+    const { code, stderr } = await runCli(
+      ["deliver", "push", "--url", url, "--secret", "s"],
+      process.cwd(),
+    );
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      `error: could not reach ${url}: ECONNREFUSED (is the receiver running there? --url sets where to send)\n`,
+    );
   });
+});
+
+describe("typewire deliver: a misspelt event", () => {
+  it(
+    "gets the closest name, and names nothing a CLI user cannot look up",
+    async () => {
+      const table = bundledFile("schemas/webhooks/events.json");
+      const cases: [string, string][] = [
+        [
+          "issues.opend",
+          'typewire: unknown action "opend" of event "issues". Did you mean "issues.opened"? Its actions: assigned, closed, deleted, demilestoned, edited, labeled, locked, milestoned, opened, pinned, reopened, transferred, typed, unassigned, unlabeled, unlocked, unpinned, untyped.\n',
+        ],
+        [
+          "isues.opened",
+          `typewire: unknown event "isues.opened". Did you mean "issues.opened"? Every event and its actions: ${table}\n`,
+        ],
+        [
+          "pusj",
+          `typewire: unknown event "pusj". Did you mean "push"? Every event and its actions: ${table}\n`,
+        ],
+        [
+          "nothing_like_this",
+          `typewire: unknown event "nothing_like_this". Every event and its actions: ${table}\n`,
+        ],
+        ["push.opened", 'typewire: event "push" has no actions: send "push".\n'],
+      ];
+      const results = await Promise.all(
+        cases.map(([name]) =>
+          typewire(["deliver", name, "--url", "http://127.0.0.1:1/", "--secret", "s"]),
+        ),
+      );
+      for (const [index, [, message]] of cases.entries()) {
+        expect(results[index]).toEqual({ code: 2, stdout: "", stderr: message });
+        expect(results[index]!.stderr).not.toContain("emitterEventNames");
+      }
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+});
+
+describe("typewire deliver: --secret-env and the default --url", () => {
+  it(
+    "--secret-env NAME signs with the variable's value; unset, or with --secret, is a usage error",
+    async () => {
+      const { recording, url } = await receiver();
+      const [ok, unset, both, neither] = await Promise.all([
+        typewire(["deliver", "push", "--url", url, "--secret-env", "TW_TEST_SECRET"], {
+          TW_TEST_SECRET: "<SIGNING_SECRET>",
+        }),
+        typewire(["deliver", "push", "--url", url, "--secret-env", "TW_TEST_UNSET_SECRET"]),
+        typewire(["deliver", "push", "--url", url, "--secret", "s", "--secret-env", "X"]),
+        typewire(["deliver", "push", "--url", url]),
+      ]);
+      expect(ok).toMatchObject({ code: 0, stderr: "" });
+      expect(ok.stdout).toMatch(/: HTTP 200 OK\n/);
+      expect(recording.received.map(({ name }) => name)).toEqual(["push"]);
+      expect(unset).toEqual({
+        code: 2,
+        stdout: "",
+        stderr:
+          "typewire: environment variable TW_TEST_UNSET_SECRET (from --secret-env) is not set.\n",
+      });
+      expect(both).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: "typewire: give --secret or --secret-env, not both.\n",
+      });
+      expect(neither.code).toBe(2);
+      expect(neither.stderr).toMatch(/^typewire: missing --secret S or --secret-env NAME\. Usage:/);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    "the default --url is the middleware's default path on 127.0.0.1:3000, shown in --help",
+    async () => {
+      expect(DEFAULT_DELIVER_URL).toBe(`http://127.0.0.1:3000${DEFAULT_PATH}`);
+      const help = await typewire(["deliver", "--help"]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`--url URL`);
+      expect(help.stdout).toContain(`Default: http://127.0.0.1:3000/api/platform/webhooks.`);
+      expect(help.stdout).toContain("--secret-env NAME");
+    },
+    PROCESS_TIMEOUT_MS,
+  );
 });
