@@ -13,6 +13,10 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
     server: { deps: { inline: [/@typewire\/runtime/] } },
+    // Tests start TypeScript children through tsx (the CLI from its sources, the README's
+    // receiver), and tsx caches its transforms in the OS temp folder, which tests must leave as
+    // they found it: children inherit this and keep that cache in memory.
+    env: { TSX_DISABLE_CACHE: "1" },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
