@@ -191,7 +191,7 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     });
   }
 
-  it("the app runs: a signed delivery reaches the typed handler, and a query returns the emulator's data", async () => {
+  it("the app runs: signed deliveries (one with the example payload) reach the typed handler, and a query returns the emulator's data", async () => {
     const { stdout } = await run(process.execPath, ["build-nodenext/app.js"], {
       cwd: project,
       env: { ...process.env, CMS_ENDPOINT: endpoint, CMS_TOKEN: PARTNERS_TOKEN },
@@ -200,7 +200,8 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     const seen = JSON.parse(stdout) as Record<string, unknown>;
     expect(seen).toMatchObject({
       status: 200,
-      handled: ["delivery-1:opened:7"],
+      exampleStatus: 200,
+      handled: ["delivery-1:opened:7", "delivery-2:opened:1"],
       eventNames: emitterEventNamesOf(table).length,
     });
     expect(seen.titles).toHaveLength(2);

@@ -45,6 +45,14 @@ const response = await fetch(`http://127.0.0.1:${port}/api/platform/webhooks`, {
   body: delivery.body,
 });
 await response.arrayBuffer();
+// Without a payload: the example payload the installed runtime ships.
+const example = await signDelivery({ secret, name: "issues.opened", id: "delivery-2" });
+const exampleResponse = await fetch(`http://127.0.0.1:${port}/api/platform/webhooks`, {
+  method: "POST",
+  headers: example.headers,
+  body: example.body,
+});
+await exampleResponse.arrayBuffer();
 server.closeAllConnections();
 await new Promise((resolve) => server.close(resolve));
 
@@ -64,6 +72,7 @@ const usernames: (string | null)[] = (data.people ?? []).map((user) => user?.use
 console.log(
   JSON.stringify({
     status: response.status,
+    exampleStatus: exampleResponse.status,
     handled,
     titles,
     usernames,
