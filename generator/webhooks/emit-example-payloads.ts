@@ -2,7 +2,8 @@ import { type Declaration, printDeclarations } from "../print/ts-syntax.js";
 import { printArrowConst, printArrowMembers } from "../print/value-syntax.js";
 import { renderTemplate, templatePath } from "../templates.js";
 import type { EmittedFile } from "../writer.js";
-import { buildExamplePayloads, exampleFunctionName } from "./example-payload.js";
+import { buildExamplePayloads } from "./example-payload.js";
+import { exampleFunctionName } from "./example-value.js";
 import type { PayloadSchemas } from "./payload-schema.js";
 import { pascalCase } from "./payload-type.js";
 

@@ -178,7 +178,8 @@ function plausibleString(context: FieldContext): string {
   if (/_(?:at|on|date)$/.test(field) || field === "timestamp" || field === "since") return UPDATED;
   if (field.endsWith("_enforcement_level") || field.endsWith("_resolution_level")) return "off";
   if (field === "email" || field.endsWith("_email")) return `${OWNER}@example.com`;
-  if (field in REPOSITORY_URLS) return REPOSITORY_URLS[field]!;
+  const cloneUrl = own(REPOSITORY_URLS, field);
+  if (cloneUrl !== undefined) return cloneUrl;
   if (field === "url" || field === "href" || field.endsWith("_url")) return urlOf(context);
   if (field === "node_id" || field.endsWith("_node_id")) return nodeIdOf(noun);
   if (
@@ -194,11 +195,16 @@ function plausibleString(context: FieldContext): string {
   if (field === "md5") return hexOf(noun, 32);
   if (field === "login") return noun === "organization" ? ORGANIZATION : OWNER;
   if (field === "type" && isAccount(noun)) return noun === "organization" ? "Organization" : "User";
-  if (field === "name") return NAMES[noun] ?? `example-${kebab(noun)}`;
-  if (field === "title") return TITLES[noun] ?? `Example ${noun.replace(/_/g, " ")}`;
+  if (field === "name") return own(NAMES, noun) ?? `example-${kebab(noun)}`;
+  if (field === "title") return own(TITLES, noun) ?? `Example ${noun.replace(/_/g, " ")}`;
   if (field === "description") return `An example ${noun.replace(/_/g, " ")}.`;
-  if (field === "slug") return kebab(NAMES[noun] ?? `example-${noun}`).toLowerCase();
-  return STRINGS[field] ?? `example-${kebab(field)}`;
+  if (field === "slug") return kebab(own(NAMES, noun) ?? `example-${noun}`).toLowerCase();
+  return own(STRINGS, field) ?? `example-${kebab(field)}`;
+}
+
+/** A table's own entry: a field named `constructor` must not find `Object`. */
+function own(table: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 function isAccount(noun: string): boolean {

@@ -222,6 +222,23 @@ describe("buildExamplePayloads", () => {
     }
   });
 
+  it("gives fields named like Object's own members a string, and reads an untyped object", () => {
+    const payloads = payloadsOf(
+      schemas(
+        object({
+          constructor: { type: "string" },
+          toString: { type: "string" },
+          untyped: { properties: { name: { type: "string" } }, required: ["name"] },
+        }),
+      ),
+    );
+    expect(payloads.thing).toEqual({
+      constructor: "example-constructor",
+      toString: "example-toString",
+      untyped: { name: "example-untyped" },
+    });
+  });
+
   it("is the same on every run and sorted by name", () => {
     const input = schemas(object({ id: { type: "integer" } }), {
       b: object({ action: { const: "b" } }),
