@@ -80,8 +80,11 @@ function secretOf(values: Record<string, string | boolean | string[] | undefined
     throw new UsageError("give --secret or --secret-env, not both.");
   if (secretEnv !== undefined) {
     const value = process.env[secretEnv];
+    // Not a usage mistake but a missing input, as introspect's --token-env: exit 1, `error:`.
     if (!value)
-      throw new UsageError(`environment variable ${secretEnv} (from --secret-env) is not set.`);
+      throw new Error(
+        `environment variable ${secretEnv} is not set (it holds the signing secret given by --secret-env)`,
+      );
     return value;
   }
   if (secret === undefined)

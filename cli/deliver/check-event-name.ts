@@ -1,6 +1,7 @@
 import { emitterEventNames } from "@typewire/runtime/webhooks";
+import { closest } from "../../input/closest.js";
 import { bundledFile } from "../../input/paths.js";
-import { UsageError, closest } from "../args.js";
+import { UsageError } from "../args.js";
 
 /**
  * Accepts an event name of the platform's table (`push`, `issues`, `issues.opened`) and refuses
