@@ -255,7 +255,9 @@ export async function withManifests(
     const text = `${JSON.stringify({ note: MANIFEST_NOTE, owners: sorted }, null, 2)}\n`;
     return { absolutePath, displayPath: toSlash(relative(cwd, absolutePath)), text };
   });
-  return [...allFiles(owned), ...rendered].sort((a, b) => compareText(a.absolutePath, b.absolutePath));
+  return [...allFiles(owned), ...rendered].sort((a, b) =>
+    compareText(a.absolutePath, b.absolutePath),
+  );
 }
 
 function allFiles(owned: readonly { files: readonly RenderedFile[] }[]): RenderedFile[] {

@@ -112,10 +112,14 @@ describe("the generator removes only what it wrote", () => {
       "a.config.json": json({
         webhooks: { events: "schemas/events.json", payloads: "schemas/payloads", out: "gen" },
       }),
-      "b.config.json": json({ content: { out: "gen", schemas: { site: { file: "site.graphql" } } } }),
+      "b.config.json": json({
+        content: { out: "gen", schemas: { site: { file: "site.graphql" } } },
+      }),
       "site.graphql": "type Query { ping: String }\n",
     });
-    expect((await runCliProcess(["generate", "--config", "b.config.json"], { cwd: dir })).code).toBe(0);
+    expect(
+      (await runCliProcess(["generate", "--config", "b.config.json"], { cwd: dir })).code,
+    ).toBe(0);
     const b = Object.keys(await snapshotDir(join(dir, "gen"))).filter((p) => p.startsWith("site"));
     expect(b.length).toBeGreaterThan(0);
     const a = await runCliProcess(["generate", "--config", "a.config.json"], { cwd: dir });
@@ -128,8 +132,12 @@ describe("the generator removes only what it wrote", () => {
       "webhooks ../a.config.json",
     ]);
     // Both configs' checks pass on the shared folder.
-    expect((await runCliProcess(["check", "--config", "a.config.json"], { cwd: dir })).code).toBe(0);
-    expect((await runCliProcess(["check", "--config", "b.config.json"], { cwd: dir })).code).toBe(0);
+    expect((await runCliProcess(["check", "--config", "a.config.json"], { cwd: dir })).code).toBe(
+      0,
+    );
+    expect((await runCliProcess(["check", "--config", "b.config.json"], { cwd: dir })).code).toBe(
+      0,
+    );
   }, 60_000);
 
   it("an output path that cannot be used is an error naming the config file, line and key; nothing is written", async () => {
@@ -139,10 +147,16 @@ describe("the generator removes only what it wrote", () => {
     await writeTree(dir, { ...inputs(), "taken.ts": "export {};\n" });
     const cases: [string, RegExp][] = [
       ["taken.ts", /output folder .*taken\.ts is an existing file \(at webhooks\.out\)$/],
-      ["taken.ts/gen", /output folder .*cannot be created: .*taken\.ts is a file \(at webhooks\.out\)$/],
+      [
+        "taken.ts/gen",
+        /output folder .*cannot be created: .*taken\.ts is a file \(at webhooks\.out\)$/,
+      ],
       ["schemas/payloads", /is inside the input folder .*payloads \(at webhooks\.out\)$/],
       ["schemas/payloads/gen", /is inside the input folder .*payloads \(at webhooks\.out\)$/],
-      ["schemas", /holds the input events\.json; generate into a folder of its own \(at webhooks\.out\)$/],
+      [
+        "schemas",
+        /holds the input events\.json; generate into a folder of its own \(at webhooks\.out\)$/,
+      ],
     ];
     for (const [out, message] of cases) {
       await writeTree(dir, { "typewire.config.json": config(out) });
