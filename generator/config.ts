@@ -7,6 +7,7 @@ import {
   resolveContentConfig,
 } from "./content/content-config.js";
 import { GeneratorError, throwAll } from "../input/errors.js";
+import { checkOutDirs } from "./check-out-dirs.js";
 import { readJsonSource } from "../input/json-source.js";
 import { bundledFile } from "../input/paths.js";
 import { shapeCheck } from "../input/shape-check.js";
@@ -110,6 +111,18 @@ export async function loadConfig(
   if (raw.content) {
     config.content = await resolveContentConfig(raw.content, source, base, process.env, problems);
   }
+  const outDirs = [
+    ...(config.webhooks ? [{ key: ["webhooks", "out"], dir: config.webhooks.out }] : []),
+    ...(config.content ? [{ key: ["content", "out"], dir: config.content.out }] : []),
+  ];
+  const inputs = [
+    ...(raw.webhooks?.events !== undefined && config.webhooks ? [config.webhooks.events] : []),
+    ...(raw.webhooks?.payloads !== undefined && config.webhooks?.payloads
+      ? [config.webhooks.payloads]
+      : []),
+    ...(config.content?.schemas ?? []).flatMap((schema) => ("file" in schema ? [schema.file] : [])),
+  ];
+  problems.push(...(await checkOutDirs(outDirs, inputs, source)));
   throwAll(problems);
   return config;
 }

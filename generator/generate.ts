@@ -1,4 +1,4 @@
-import { relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../input/errors.js";
 import type { TypewireConfig } from "./config.js";
 import { type RunCache, openRunCache } from "./run-cache.js";
@@ -6,10 +6,13 @@ import type { RemoteInput, Target } from "./target.js";
 import { targets } from "./targets.js";
 import {
   type Difference,
+  MANIFEST_FILE,
+  type ManifestOwner,
   type RenderedFile,
   type WriteResult,
   diffFiles,
   renderFiles,
+  withManifests,
   writeFiles,
 } from "./writer.js";
 
@@ -79,11 +82,8 @@ export async function generate(
   const started = performance.now();
   const cache = options.cache === false ? undefined : await openRunCache(config, cwd);
   const rendered = await renderTargets(config, cwd, cache);
-  const result = await writeFiles(
-    rendered.flatMap(({ files }) => files),
-    outDirsOf(config),
-    cwd,
-  );
+  const owned = ownedFiles(config, rendered);
+  const result = await writeFiles(await withManifests(owned, cwd), owned, cwd);
   if (cache) {
     for (const { target, files } of rendered) cache.record(target, files);
     await cache.save();
@@ -91,7 +91,9 @@ export async function generate(
   const display = (path: string) => relative(cwd, path).split(sep).join("/") || ".";
   const reports = rendered.map(({ target, files, ms }): TargetReport => {
     const dirs = target.outDirs(config).map((dir) => resolve(dir));
-    const mine = new Set(files.map((file) => file.displayPath));
+    // A target's report counts the manifest of its folders with its own files.
+    const manifests = dirs.map((dir) => toSlash(relative(cwd, join(dir, MANIFEST_FILE))));
+    const mine = new Set([...files.map((file) => file.displayPath), ...manifests]);
     const inDirs = (path: string) => dirs.some((dir) => resolve(cwd, path).startsWith(dir + sep));
     return {
       target: target.name,
@@ -115,7 +117,30 @@ export async function generate(
  * An empty list means the output is current.
  */
 export async function check(config: TypewireConfig, cwd = process.cwd()): Promise<Difference[]> {
-  return diffFiles(await renderAll(config, cwd), outDirsOf(config), cwd);
+  const owned = ownedFiles(config, await renderTargets(config, cwd));
+  return diffFiles(await withManifests(owned, cwd), owned, cwd);
+}
+
+/**
+ * Each target's files per output folder, with the owner its folder's manifest lists them under:
+ * the target's name and the config file, relative to the folder, so a committed manifest reads
+ * the same on every machine and two configs sharing a folder keep separate entries.
+ */
+function ownedFiles(
+  config: TypewireConfig,
+  rendered: readonly { target: Target; files: RenderedFile[] }[],
+): (ManifestOwner & { outDirs: string[]; files: RenderedFile[] })[] {
+  return rendered.flatMap(({ target, files }) =>
+    target.outDirs(config).map((dir) => {
+      const outDir = resolve(dir);
+      const from = config.file ? toSlash(relative(outDir, config.file)) : "(bundled inputs)";
+      return { outDir, outDirs: [outDir], owner: `${target.name} ${from}`, files };
+    }),
+  );
+}
+
+function toSlash(path: string): string {
+  return path.split(sep).join("/");
 }
 
 function enabled(config: TypewireConfig): Target[] {

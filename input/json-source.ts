@@ -7,6 +7,7 @@ import {
   printParseErrorCode,
 } from "jsonc-parser";
 import { GeneratorError } from "./errors.js";
+import { checkNestingDepth } from "./nesting-depth.js";
 
 /** A parsed JSON file that can say where any of its values is. */
 export interface JsonSource {
@@ -41,6 +42,7 @@ export async function readInputFile(file: string, displayName = file): Promise<s
 /** Parses JSON text as {@link readJsonSource} does. */
 export function parseJsonSource(source: string, file: string): JsonSource {
   const text = source.replace(/^\uFEFF/, "");
+  checkNestingDepth(text, file, "json");
   const lineStarts = computeLineStarts(text);
   const position = (offset: number) => {
     let low = 0;

@@ -7,4 +7,4 @@ import { renderFiles, writeFiles } from "../../generator/writer.js";
 
 const [schemaFile, out] = process.argv.slice(2) as [string, string];
 const files = emitQueryBuilders(await loadSchemaFile(schemaFile), out, schemaFile);
-await writeFiles(await renderFiles(files), [out]);
+await writeFiles(await renderFiles(files), []);

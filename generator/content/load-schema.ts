@@ -4,6 +4,7 @@ import { GraphQLError, type GraphQLSchema, buildASTSchema, parse, validateSchema
 import { validateSDL } from "graphql/validation/validate.js";
 import { GeneratorError } from "../../input/errors.js";
 import { parseJsonSource, readInputFile } from "../../input/json-source.js";
+import { checkNestingDepth } from "../../input/nesting-depth.js";
 import { schemaFromIntrospection } from "./introspection-result.js";
 
 const SDL_EXTENSIONS = new Set([".graphql", ".graphqls", ".gql", ".sdl"]);
@@ -37,6 +38,7 @@ export async function loadSchemaFile(file: string, displayName = file): Promise<
 
 /** Builds and validates a schema from SDL text; see {@link loadSchemaFile}. */
 export function schemaFromSdl(text: string, displayName: string): GraphQLSchema {
+  checkNestingDepth(text, displayName, "graphql");
   // Source locations cost a third of the parse and keep every token alive, so a schema is read
   // without them first; only a schema with an error is read again, with them, to say where.
   try {

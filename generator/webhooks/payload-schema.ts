@@ -1,11 +1,13 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { GeneratorError } from "../../input/errors.js";
+import { closest } from "../../input/closest.js";
+import { GeneratorError, throwAll } from "../../input/errors.js";
 import { describeFsError } from "../../input/json-source.js";
 import { compareText } from "../writer.js";
 import type { EventActionTable } from "./event-action-table.js";
 import { LOCAL_REF, readActionVariants } from "./action-variants.js";
 import { checkRefs, readSchemaFile } from "./schema-file.js";
+import { checkVariantActions } from "./variant-actions.js";
 
 /** A JSON Schema object as read from disk. */
 export type JsonSchema = { [keyword: string]: unknown };
@@ -78,14 +80,31 @@ export async function readPayloadSchemas(
     .map((name) => ({ name, schema: sharedDefinitions[name] as JsonSchema }));
 
   const events: EventPayloadSchema[] = [];
+  // Disagreements with the table are collected, so one run names every one of them.
+  const contradictions: GeneratorError[] = [];
+  const eventNames = table.events.map((event) => event.name);
+  for (const fileName of [...present].sort(compareText)) {
+    const event = fileName.slice(0, -".json".length);
+    if (fileName === DEFINITIONS_FILE || eventNames.includes(event)) continue;
+    const guess = closest(event, eventNames);
+    contradictions.push(
+      new GeneratorError(
+        `a payload schema for event "${event}", which ${table.file} does not have${guess ? `; did you mean "${guess}"?` : ""} (add the event to the table or remove the file)`,
+        { file: display(fileName), line: 1, column: 1 },
+      ),
+    );
+  }
   for (const { name, actions } of table.events) {
     const fileName = `${name}.json`;
     const file = display(fileName);
     if (!present.has(fileName)) {
-      throw new GeneratorError(`missing payload schema for event "${name}" of ${table.file}`, {
-        file,
-        entry: name,
-      });
+      contradictions.push(
+        new GeneratorError(`missing payload schema for event "${name}" of ${table.file}`, {
+          file,
+          entry: name,
+        }),
+      );
+      continue;
     }
     const source = await readSchemaFile(join(dir, fileName), file);
     const root = source.value as JsonSchema;
@@ -102,8 +121,11 @@ export async function readPayloadSchemas(
         isObject(variantSchemas[local[1] ?? ""])
       );
     });
-    events.push({ event: name, file, root, variants: readActionVariants(source, name, actions) });
+    const variants = readActionVariants(source, name, actions);
+    contradictions.push(...checkVariantActions(source, name, actions));
+    events.push({ event: name, file, root, variants });
   }
+  throwAll(contradictions);
   return { definitionsFile, definitions, events };
 }
 

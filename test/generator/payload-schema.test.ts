@@ -198,12 +198,12 @@ describe("payload types from payload schemas", () => {
           "a_b.json": {
             ...push,
             oneOf: [{ $ref: "#/definitions/c" }],
-            definitions: { c: issues.definitions.closed },
+            definitions: { c: { properties: { action: { const: "c" } } } },
           },
           "a.json": {
             ...push,
             oneOf: [{ $ref: "#/definitions/b_c" }],
-            definitions: { b_c: issues.definitions.closed },
+            definitions: { b_c: { properties: { action: { const: "b_c" } } } },
           },
         },
         { a: ["b_c"], a_b: ["c"] },
