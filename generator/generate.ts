@@ -1,4 +1,4 @@
-import { join, relative, resolve, sep } from "node:path";
+import { relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../input/errors.js";
 import type { TypewireConfig } from "./config.js";
 import { type RunCache, openRunCache } from "./run-cache.js";
@@ -6,7 +6,6 @@ import type { RemoteInput, Target } from "./target.js";
 import { targets } from "./targets.js";
 import {
   type Difference,
-  MANIFEST_FILE,
   type ManifestOwner,
   type RenderedFile,
   type WriteResult,
@@ -91,9 +90,8 @@ export async function generate(
   const display = (path: string) => relative(cwd, path).split(sep).join("/") || ".";
   const reports = rendered.map(({ target, files, ms }): TargetReport => {
     const dirs = target.outDirs(config).map((dir) => resolve(dir));
-    // A target's report counts the manifest of its folders with its own files.
-    const manifests = dirs.map((dir) => toSlash(relative(cwd, join(dir, MANIFEST_FILE))));
-    const mine = new Set([...files.map((file) => file.displayPath), ...manifests]);
+    // The manifests are the run's bookkeeping, counted in the run's totals, not in a target's.
+    const mine = new Set(files.map((file) => file.displayPath));
     const inDirs = (path: string) => dirs.some((dir) => resolve(cwd, path).startsWith(dir + sep));
     return {
       target: target.name,

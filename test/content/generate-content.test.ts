@@ -63,6 +63,7 @@ describe("content generation from several schemas", () => {
     const config = await loadConfig(undefined, dir);
     const result = await generate(config, dir);
     expect(result.written.sort()).toEqual([
+      "generated/.typewire-manifest.json",
       "generated/partners/index.ts",
       "generated/partners/query.ts",
       "generated/partners/types.ts",
