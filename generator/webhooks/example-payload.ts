@@ -1,7 +1,14 @@
 import { GeneratorError } from "../../input/errors.js";
 import type { ValueNode } from "../print/value-syntax.js";
 import { compareText } from "../writer.js";
-import { Cycle, type ExampleState, exampleFunctionName, exampleValue } from "./example-value.js";
+import {
+  Cycle,
+  type ExampleState,
+  exampleFunctionName,
+  exampleValue,
+  record,
+  strings,
+} from "./example-value.js";
 import type { JsonSchema, PayloadSchemas } from "./payload-schema.js";
 import type { FieldContext } from "./plausible-value.js";
 
@@ -103,16 +110,4 @@ function reachableDefinitions(
   };
   for (const { value } of payloads) visit(value);
   return reachable;
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === "string")
-    : [];
 }

@@ -181,13 +181,15 @@ function fromJson(value: unknown): ValueNode {
   return null;
 }
 
-function record(value: unknown): Record<string, unknown> {
+/** A JSON object's entries, or none for any other value. */
+export function record(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
 }
 
-function strings(value: unknown): string[] {
+/** The strings of a JSON array, or none for any other value. */
+export function strings(value: unknown): string[] {
   return Array.isArray(value)
     ? value.filter((item): item is string => typeof item === "string")
     : [];
