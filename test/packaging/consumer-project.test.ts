@@ -56,7 +56,7 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       "npm",
       [
         "install",
-        "--offline",
+        "--prefer-offline",
         "--no-audit",
         "--no-fund",
         tarballs.cli,
@@ -236,12 +236,13 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       ),
     ).rejects.toThrow(/Cannot find package 'bullmq'/);
 
-    // The versions this repository tests with, from the npm cache its own install filled.
+    // The versions this repository tests with; the npm cache its own install filled has their
+    // tarballs, and what it lacks (a package's metadata, on a fresh machine) comes from the registry.
     await run(
       "npm",
       [
         "install",
-        "--offline",
+        "--prefer-offline",
         "--no-audit",
         "--no-fund",
         `bullmq@${manifest.devDependencies.bullmq}`,
