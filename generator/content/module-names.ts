@@ -76,9 +76,9 @@ const cache = new WeakMap<GraphQLSchema, ModuleNames>();
  * gets `$` appended, again until it is free. GraphQL names never contain `$`, so a renamed name
  * never takes another schema name's place. Taken are {@link RESERVED_WORDS},
  * {@link MODULE_NAMES}, and every name claimed before, in this order: types (sorted by name),
- * argument types (by type, then field), root field builders (by field), directive helpers (by
- * name), then a file's private names (`query.ts`'s argument interfaces). So a root field and a directive of the same name give `name` (the builder) and `name$`
- * (the helper).
+ * argument types (by type, then field), root field builders (by field), field directive helpers
+ * (by name), then a file's private names (`query.ts`'s argument interfaces). So a root field and
+ * a directive of the same name give `name` (the builder) and `name$` (the helper).
  *
  * @example
  * moduleNames(buildSchema("type Query { on: String }")).root("on"); // "on$"
@@ -128,7 +128,7 @@ function computeNames(schema: GraphQLSchema): ModuleNames {
   const directives = new Map(
     schema
       .getDirectives()
-      .filter((d) => !isSpecifiedDirective(d))
+      .filter((d) => !isSpecifiedDirective(d) && d.locations.includes("FIELD" as never))
       .map((d) => d.name)
       .sort(compareText)
       .map((name) => [name, claim(name)]),
