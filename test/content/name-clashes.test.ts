@@ -24,7 +24,7 @@ const kinds = [
 ];
 // The names the consumer below uses have a fixed kind; the others take each kind in turn.
 const fixedKind: Record<string, number> = { on: 0, query: 0, delete: 0, Pick: 1, Maybe: 2 };
-Object.assign(fixedKind, { string: 3, Scalars: 4 });
+Object.assign(fixedKind, { string: 3, Scalars: 4, Types: 1 });
 const kindOf = (n: string, i: number) => fixedKind[n] ?? i % kinds.length;
 const rootField = (n: string, kind: number) =>
   [`${n}(${n}: Int): ${n}`, `${n}: ${n}`, `${n}: ${n}`, `${n}(${n}: ${n}): ${n}`][kind] ??
@@ -33,6 +33,10 @@ const sdl = [
   ...clashing.map((n, i) => kinds[kindOf(n, i)]!(n)),
   ...clashing.map((n) => `directive @${n}(${n}: String) on FIELD\n`),
   "type Plain { plain: String }\n",
+  // Members, values and implementations that are renamed types or reserved words.
+  "union Mixed = delete | on | query\n",
+  "enum Words { delete class query on Maybe Types builder }\n",
+  "type Impl implements Pick & Types { Pick(Pick: Int): Int Types(Types: Int): Int words: Words }\n",
   // types.ts names argument types <Type>_<field>Args; query.ts privately <Type>_<field>_Args.
   "type Pair { a(x: Int): Int }\ntype Pair_aArgs { b: Int }\n",
   "type A_b { c(x: Int): Int }\ntype A { b_c(y: String): Int }\n",
@@ -40,7 +44,7 @@ const sdl = [
   "directive @transform(width: Int) on FIELD\n",
   `type Query {\n${clashing.map((n, i) => `  ${rootField(n, kindOf(n, i))}\n`).join("")}` +
     "  a(x: Int): Int\n  transform(width: Int): String\n  pair: Pair\n  ab: A_b\n  justA: A\n" +
-    "  Pair: Pair\n  pairArgs: Pair_aArgs\n  queryArgs: Query_a_Args\n}\n",
+    "  Pair: Pair\n  pairArgs: Pair_aArgs\n  queryArgs: Query_a_Args\n  mixed: [Mixed]\n}\n",
 ].join("");
 
 let work: string;
@@ -71,7 +75,7 @@ const consumer = `
 import { enumValue } from "@typewire/runtime/content";
 import {
   query, on, transform, transform$, on$$, query$$, delete$$, Pick$$, string$$, Scalars$$,
-  a, pair, ab, justA, Pair$,
+  a, pair, ab, justA, Pair$, mixed,
   type delete$, type Pick$, type string$, type Maybe$, type Scalars$, type Pair_aArgs,
   type Pair_aArgs$, type A_b_cArgs, type A_b_cArgs$, type Scalars, type Maybe,
 } from "./generated/clash/index.js";
@@ -88,6 +92,7 @@ export const q = query({
   pp: Pair$({}, { a: true }),
   b: ab({}, { c: true }),
   j: justA({}, { b_c: true }),
+  m: mixed({}, { ...on("delete", { plain: true }), ...on("on", { plain: true }) }),
 });
 export const scalars = () => Scalars$$({ Scalars: { Scalars: 5 } });
 
@@ -140,6 +145,10 @@ describe("a schema made of name clashes", () => {
       Pair: { a: 3 },
       ab: { c: 4 },
       justA: { b_c: 6 },
+      mixed: [
+        { __typename: "delete", plain: "x" },
+        { __typename: "on", plain: "y" },
+      ],
     };
     const result = await graphql({ schema: buildSchema(sdl), source: q.document, rootValue: root });
     expect(result.errors).toBeUndefined();
@@ -156,6 +165,10 @@ describe("a schema made of name clashes", () => {
       pp: { a: 3 },
       b: { c: 4 },
       j: { b_c: 6 },
+      m: [
+        { __typename: "delete", plain: "x" },
+        { __typename: "on", plain: "y" },
+      ],
     });
   }, 60_000); // two type-checks of a generated project: about 15 s on a loaded 2-core machine
 });
