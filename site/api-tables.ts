@@ -263,8 +263,17 @@ export const DIRECTIVES: readonly { name: string; description: string; args: rea
     name: "formatDateTime",
     description: "Formats a DateTime field; other fields are returned unchanged.",
     args: [
-      ["format", "String", "Date format. Defaults to the Atom date-time format."],
+      [
+        "format",
+        "String",
+        "Date format: `short`, `medium`, `long` or `full` for the locale's date and time of that length, or a date-format string. Defaults to the Atom date-time format.",
+      ],
       ["timezone", "String", "Full timezone name. Defaults to UTC."],
+      [
+        "locale",
+        "String",
+        "Locale of a named format, such as `en-GB`. Defaults to the site's language.",
+      ],
     ],
   },
   {

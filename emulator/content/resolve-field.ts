@@ -49,7 +49,7 @@ export const resolveField: GraphQLFieldResolver<unknown, QueryContext, QueryArgs
       ? resolveRoot(info.fieldName, args, context)
       : resolveElementField(source, args, context, info.fieldName);
   const show = (resolved: unknown) => {
-    const shown = applyDirectives(resolved, source, info);
+    const shown = applyDirectives(resolved, source, info, context.index.site.site.language);
     return context.budget.spend(answerSize(shown, info)) ? shown : context.budget.halted;
   };
   // An element query over many candidates may finish in later turns of the budget.

@@ -1,6 +1,6 @@
 import { type GraphQLResolveInfo, getDirectiveValues } from "graphql";
 import type { ElementRecord } from "../content/element-record.js";
-import { formatDateTime } from "./format-date-time.js";
+import { formatDateTime, formatDirectiveDateTime } from "./format-date-time.js";
 import { renderMarkdown } from "./render-markdown.js";
 import { type FocalPoint, type TransformArgs, transformUrl } from "./transform-url.js";
 
@@ -8,15 +8,17 @@ import { type FocalPoint, type TransformArgs, transformUrl } from "./transform-u
  * Applies the presentation directives on a field, in the order written: `@formatDateTime` to
  * dates, `@markdown` to strings, `@transform` to an asset's `url`. A directive on a value it does
  * not apply to leaves the value as it is, as in the real API. Dates left unformatted come out in
- * the Atom format in UTC.
+ * the Atom format in UTC. `language` is the site's, the locale of a named date format the query
+ * gives no `locale` for.
  *
  * @example
- * const shown = applyDirectives(value, source, info);
+ * const shown = applyDirectives(value, source, info, "en-GB");
  */
 export function applyDirectives(
   value: unknown,
   source: unknown,
   info: GraphQLResolveInfo,
+  language?: string,
 ): unknown {
   let result = value;
   for (const node of info.fieldNodes[0]?.directives ?? []) {
@@ -27,11 +29,11 @@ export function applyDirectives(
     switch (node.name.value) {
       case "formatDateTime":
         if (result instanceof Date) {
-          result = formatDateTime(
-            result,
-            (args.format as string | null) ?? undefined,
-            (args.timezone as string | null) ?? undefined,
-          );
+          result = formatDirectiveDateTime(result, {
+            format: (args.format as string | null) ?? undefined,
+            timeZone: (args.timezone as string | null) ?? undefined,
+            locale: (args.locale as string | null) ?? language,
+          });
         }
         break;
       case "markdown":

@@ -20,9 +20,69 @@ const monthNames = [
   "December",
 ];
 
+/** The named formats `@formatDateTime` takes besides a format string: lengths of the locale's text. */
+export const NAMED_FORMATS = ["short", "medium", "long", "full"] as const;
+export type NamedFormat = (typeof NAMED_FORMATS)[number];
+
+/** The locale of named formats when neither the query nor the site gives one. */
+export const DEFAULT_LOCALE = "en-US";
+
+const isNamed = (format: string): format is NamedFormat =>
+  (NAMED_FORMATS as readonly string[]).includes(format);
+
+/**
+ * The date and time as the locale writes them at one of the named lengths, in a time zone, as
+ * `@formatDateTime(format: "short" | "medium" | "long" | "full", locale:)` gives them: the text
+ * `Intl.DateTimeFormat` makes with that `dateStyle` and `timeStyle`. An invalid locale tag is a
+ * RangeError that names it.
+ *
+ * @example
+ * formatNamedDateTime(new Date("2024-03-04T08:30:00Z"), "medium", "en-GB", "UTC");
+ * // "4 Mar 2024, 08:30:00"
+ */
+export function formatNamedDateTime(
+  date: Date,
+  format: NamedFormat,
+  locale = DEFAULT_LOCALE,
+  timeZone = "UTC",
+): string {
+  let canonical: string;
+  try {
+    [canonical = DEFAULT_LOCALE] = Intl.getCanonicalLocales(locale);
+  } catch (error) {
+    throw new RangeError(`Invalid locale "${locale}": give a language tag such as "en-GB"`, {
+      cause: error,
+    });
+  }
+  zonedParts(date, timeZone); // an unknown time zone throws the error that names it
+  return new Intl.DateTimeFormat(canonical, {
+    dateStyle: format,
+    timeStyle: format,
+    timeZone,
+  }).format(date);
+}
+
+/**
+ * Formats a date as the `@formatDateTime` directive does: a named format (`short`, `medium`,
+ * `long`, `full`) as the locale writes it (see {@link formatNamedDateTime}), any other format as a
+ * PHP-style format string (see {@link formatDateTime}).
+ *
+ * @example
+ * formatDirectiveDateTime(new Date("2024-03-04T08:30:00Z"), { format: "Y-m-d" }); // "2024-03-04"
+ */
+export function formatDirectiveDateTime(
+  date: Date,
+  options: { format?: string; timeZone?: string; locale?: string },
+): string {
+  const { format, timeZone, locale } = options;
+  if (format !== undefined && isNamed(format))
+    return formatNamedDateTime(date, format, locale, timeZone);
+  return formatDateTime(date, format, timeZone);
+}
+
 /**
  * Formats a date with a PHP-style format string in a named time zone, as the `@formatDateTime`
- * directive does. Supported letters: d D j l N S w z W F m M n t L o Y y a A g G h H i s u v e I
+ * directive does for a format that is not a named one. Supported letters: d D j l N S w z W F m M n t L o Y y a A g G h H i s u v e I
  * T P p O c r U Z; a backslash escapes the next character; any other character is copied. `T` is
  * the zone's abbreviation where `Intl` knows one, else the offset (see `zoneAbbreviation`). An
  * unknown time zone is a RangeError that names it.

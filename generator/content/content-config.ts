@@ -1,12 +1,19 @@
 import { access } from "node:fs/promises";
 import { resolve } from "node:path";
-import { GeneratorError } from "../../input/errors.js";
+import { GeneratorError, type SourceLocation } from "../../input/errors.js";
 import type { JsonSource } from "../../input/json-source.js";
 
-/** One content API schema to generate a module for. */
-export type ContentSchemaSource =
+/** One content API schema to generate a module for, with the extra directives its config names. */
+export type ContentSchemaSource = (
   | { name: string; file: string }
-  | { name: string; endpoint: string; token?: string; tokenEnv?: string };
+  | { name: string; endpoint: string; token?: string; tokenEnv?: string }
+) & { directives?: ConfiguredDirective[] };
+
+/** A directive definition (SDL) from the config, with the place it was written, for errors. */
+export interface ConfiguredDirective {
+  sdl: string;
+  at: SourceLocation;
+}
 
 export interface ContentConfig {
   /** Output folder (absolute); each schema gets `<out>/<name>/`. */
@@ -21,7 +28,10 @@ export interface ContentConfig {
 export interface RawContentConfig {
   out: string;
   pollSeconds?: number;
-  schemas: Record<string, { file?: string; endpoint?: string; token?: string; tokenEnv?: string }>;
+  schemas: Record<
+    string,
+    { file?: string; endpoint?: string; token?: string; tokenEnv?: string; directives?: string[] }
+  >;
 }
 
 export const DEFAULT_POLL_SECONDS = 30;
@@ -54,6 +64,14 @@ export async function resolveContentConfig(
   for (const name of Object.keys(raw.schemas).sort()) {
     const entry = raw.schemas[name]!;
     const path = ["content", "schemas", name];
+    const directives = entry.directives?.length
+      ? {
+          directives: entry.directives.map((sdl, index) => {
+            const at = [...path, "directives", String(index)];
+            return { sdl, at: { file: source.file, ...source.locate(at), entry: at.join(".") } };
+          }),
+        }
+      : {};
     if ((entry.file === undefined) === (entry.endpoint === undefined)) {
       fail(`schema "${name}" needs exactly one of "file" or "endpoint"`, path);
       continue;
@@ -68,7 +86,7 @@ export async function resolveContentConfig(
         fail(`"${entry.file}" does not exist (resolved to ${file})`, [...path, "file"]);
         continue;
       }
-      schemas.push({ name, file });
+      schemas.push({ name, file, ...directives });
       continue;
     }
     if (entry.token !== undefined && entry.tokenEnv !== undefined) {
@@ -86,7 +104,7 @@ export async function resolveContentConfig(
         continue;
       }
     }
-    schemas.push({ name, endpoint: entry.endpoint!, ...(token ? { token } : {}) });
+    schemas.push({ name, endpoint: entry.endpoint!, ...(token ? { token } : {}), ...directives });
   }
   return {
     out: resolve(base, raw.out),

@@ -26,6 +26,7 @@ import {
 import { compareText } from "../writer.js";
 import type { EmittedFile } from "../writer.js";
 import type { ContentEmitter } from "./content-emitter.js";
+import { type ModuleNames, moduleNames } from "./module-names.js";
 
 /**
  * TypeScript types of the API's custom scalars. `DateTime` is the ISO 8601 string the API sends;
@@ -105,7 +106,8 @@ export function contentTypesText(schema: GraphQLSchema): string {
       },
     },
   ];
-  for (const type of named) declarations.push(...typeDeclarations(type));
+  const names = moduleNames(schema);
+  for (const type of named) declarations.push(...typeDeclarations(type, names));
   return printDeclarations(declarations);
 }
 
@@ -128,32 +130,34 @@ function scalarMember(name: string, description: string | null | undefined): Mem
   };
 }
 
-function typeDeclarations(type: GraphQLNamedType): Declaration[] {
+function typeDeclarations(type: GraphQLNamedType, names: ModuleNames): Declaration[] {
   const doc = type.description ?? undefined;
+  const name = names.type(type.name);
   if (isEnumType(type)) {
     const values = type
       .getValues()
       .map((value) => value.name)
       .sort(compareText)
       .map((name) => literal(name));
-    return [{ kind: "alias", name: type.name, exported: true, doc, type: union(values) }];
+    return [{ kind: "alias", name, exported: true, doc, type: union(values) }];
   }
   if (isUnionType(type)) {
     const members = type
       .getTypes()
-      .map((member) => typeName(member.name))
-      .sort((a, b) => compareText((a as { name: string }).name, (b as { name: string }).name));
-    return [{ kind: "alias", name: type.name, exported: true, doc, type: union(members) }];
+      .map((member) => member.name)
+      .sort(compareText)
+      .map((member) => typeName(names.type(member)));
+    return [{ kind: "alias", name, exported: true, doc, type: union(members) }];
   }
   if (isInputObjectType(type)) {
     const fields = Object.values(type.getFields()).sort((a, b) => compareText(a.name, b.name));
     return [
       {
         kind: "alias",
-        name: type.name,
+        name,
         exported: true,
         doc,
-        type: object(fields.map(inputMember)),
+        type: object(fields.map((field) => inputMember(field, names))),
       },
     ];
   }
@@ -161,17 +165,17 @@ function typeDeclarations(type: GraphQLNamedType): Declaration[] {
   const fields = Object.values(type.getFields()).sort((a, b) => compareText(a.name, b.name));
   const members: Member[] = [
     ...(isObjectType(type) ? [property("__typename", true, literal(type.name))] : []),
-    ...fields.map(outputMember),
+    ...fields.map((field) => outputMember(field, names)),
   ];
   const interfaces = [...type.getInterfaces()]
     .map((parent) => parent.name)
     .sort(compareText)
-    .map((name) => typeName(name));
+    .map((parent) => typeName(names.type(parent)));
   const body = object(members);
   const declarations: Declaration[] = [
     {
       kind: "alias",
-      name: type.name,
+      name,
       exported: true,
       doc,
       type: interfaces.length ? { kind: "intersection", types: [...interfaces, body] } : body,
@@ -182,10 +186,10 @@ function typeDeclarations(type: GraphQLNamedType): Declaration[] {
     // would double the size of a large schema's module for text the query builders show anyway.
     const args = [...field.args]
       .sort((a, b) => compareText(a.name, b.name))
-      .map((arg) => ({ ...inputMember(arg), doc: undefined }));
+      .map((arg) => ({ ...inputMember(arg, names), doc: undefined }));
     declarations.push({
       kind: "alias",
-      name: `${type.name}_${field.name}Args`,
+      name: names.fieldArgs(type.name, field.name),
       exported: true,
       type: object(args),
     });
@@ -193,9 +197,9 @@ function typeDeclarations(type: GraphQLNamedType): Declaration[] {
   return declarations;
 }
 
-function outputMember(field: GraphQLField<unknown, unknown>): Member {
+function outputMember(field: GraphQLField<unknown, unknown>, names: ModuleNames): Member {
   return {
-    ...property(field.name, !isNonNullType(field.type), typeRef(field.type, "output")),
+    ...property(field.name, !isNonNullType(field.type), typeRef(field.type, "output", names)),
     doc: fieldDoc(field.description, field.deprecationReason),
   };
 }
@@ -204,21 +208,21 @@ function outputMember(field: GraphQLField<unknown, unknown>): Member {
 const MAYBE = { output: "Maybe", input: "InputMaybe" } as const;
 
 /** A field's or argument's type, nullable ones wrapped as the codegen plugin wraps them. */
-function typeRef(type: GraphQLType, side: "input" | "output"): TypeNode {
-  if (isNonNullType(type)) return innerType(type.ofType, side);
-  return typeName(MAYBE[side], [innerType(type, side)]);
+function typeRef(type: GraphQLType, side: "input" | "output", names: ModuleNames): TypeNode {
+  if (isNonNullType(type)) return innerType(type.ofType, side, names);
+  return typeName(MAYBE[side], [innerType(type, side, names)]);
 }
 
-function innerType(type: GraphQLType, side: "input" | "output"): TypeNode {
-  if (isListType(type)) return typeName("Array", [typeRef(type.ofType, side)]);
-  if (isNonNullType(type)) return innerType(type.ofType, side);
-  return isScalarType(type) ? scalarRef(type.name, side) : typeName(type.name);
+function innerType(type: GraphQLType, side: "input" | "output", names: ModuleNames): TypeNode {
+  if (isListType(type)) return typeName("Array", [typeRef(type.ofType, side, names)]);
+  if (isNonNullType(type)) return innerType(type.ofType, side, names);
+  return isScalarType(type) ? scalarRef(type.name, side) : typeName(names.type(type.name));
 }
 
-function inputMember(field: GraphQLArgument | GraphQLInputField): Member {
+function inputMember(field: GraphQLArgument | GraphQLInputField, names: ModuleNames): Member {
   const required = isNonNullType(field.type) && field.defaultValue === undefined;
   return {
-    ...property(field.name, !required, typeRef(field.type, "input")),
+    ...property(field.name, !required, typeRef(field.type, "input", names)),
     doc: fieldDoc(field.description, field.deprecationReason),
   };
 }

@@ -10,18 +10,24 @@ import { emitContentTypes } from "./emit-content-types.js";
 import { queryBuildersEmitter } from "./emit-query-builders.js";
 import { fetchSchema } from "./fetch-schema.js";
 import { loadSchemaFile } from "./load-schema.js";
+import { withDirectives } from "./standard-directives.js";
 
 /** What every schema's module holds, one emitter per file family. Add an emitter here. */
 export const contentEmitters: readonly ContentEmitter[] = [emitContentTypes, queryBuildersEmitter];
 
-/** Loads a configured schema: a saved file, or a live endpoint introspected now. */
-export function loadContentSchema(
+/**
+ * Loads a configured schema: a saved file, or a live endpoint introspected now; with the field
+ * directives it lacks, those the config names and the standard ones (see `withDirectives`).
+ */
+export async function loadContentSchema(
   source: ContentSchemaSource,
   cwd: string,
 ): Promise<GraphQLSchema> {
-  if ("file" in source)
-    return loadSchemaFile(source.file, relative(cwd, source.file) || source.file);
-  return fetchSchema(source.endpoint, { token: source.token });
+  const schema =
+    "file" in source
+      ? await loadSchemaFile(source.file, relative(cwd, source.file) || source.file)
+      : await fetchSchema(source.endpoint, { token: source.token });
+  return withDirectives(schema, source.directives);
 }
 
 /** The content target's files: one module per configured schema, in `<content.out>/<name>/`. */

@@ -17,6 +17,7 @@ import {
   type MemberView,
   readFieldMaps,
 } from "./field-maps.js";
+import { type ModuleNames, moduleNames } from "./module-names.js";
 
 const TEMPLATE = "content/query.ts.hbs";
 
@@ -38,7 +39,10 @@ export function emitQueryBuilders(
       outDir,
       path: "query.ts",
       source: templatePath(TEMPLATE),
-      contents: renderTemplate(TEMPLATE, layoutQueryView(readFieldMaps(schema, file))),
+      contents: renderTemplate(
+        TEMPLATE,
+        layoutQueryView(readFieldMaps(schema, file), moduleNames(schema)),
+      ),
     },
   ];
 }
@@ -47,8 +51,11 @@ export function emitQueryBuilders(
 export const queryBuildersEmitter: ContentEmitter = async (input) =>
   emitQueryBuilders(input.schema, input.outDir, `content schema "${input.name}"`);
 
-/** Blocks of the template, laid out: the template only places them. */
-function layoutQueryView(view: FieldMapsView) {
+/**
+ * Blocks of the template, laid out: the template only places them. Builders and directive helpers
+ * are exported under the names `names` gives them (the GraphQL name unless taken).
+ */
+function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
   const block = (name: string, members: readonly MemberView[], doc: string) =>
     print([{ kind: "interface", name, exported: false, members: members.map(member), doc }]);
   const interfaces = (views: readonly InterfaceView[]) =>
@@ -109,7 +116,7 @@ function layoutQueryView(view: FieldMapsView) {
     directiveHelpers: view.directives
       .map((d) =>
         printPureCall(
-          d.name,
+          names.directive(d.name),
           "directive",
           [literal(d.name), typeName(`Directives["${d.name}"]`)],
           [JSON.stringify(d.name)],
@@ -121,7 +128,7 @@ function layoutQueryView(view: FieldMapsView) {
         (root) =>
           (root.description ? `/** ${root.description} */\n` : "") +
           printPureCall(
-            root.name,
+            names.root(root.name),
             "builder",
             [typeName(`${root.root}["${root.name}"]`)],
             [JSON.stringify(root.name)],

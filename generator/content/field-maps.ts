@@ -19,6 +19,7 @@ import {
 } from "graphql";
 import { GeneratorError } from "../../input/errors.js";
 import { compareText } from "../writer.js";
+import { moduleNames } from "./module-names.js";
 
 /** One member of a generated interface: `name?: text;`. */
 export interface MemberView {
@@ -79,21 +80,6 @@ const INPUT_SCALARS: Record<string, string> = {
   String: "string",
 };
 
-/** Names the module itself defines; a schema type with one of them cannot be generated. */
-const RESERVED_TYPES = new Set([
-  "QuerySchema",
-  "Scalars",
-  "Inputs",
-  "Leaves",
-  "Nested",
-  "Possible",
-  "Directives",
-  "Types",
-]);
-/** Suffix of the names the module gives argument interfaces. */
-const RESERVED_SUFFIXES = ["_Args"];
-const RESERVED_VALUES = new Set(["query", "on"]);
-
 const byName = <T extends { name: string }>(a: T, b: T) => compareText(a.name, b.name);
 
 /**
@@ -109,17 +95,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   const named = Object.values(schema.getTypeMap())
     .filter((type) => !type.name.startsWith("__"))
     .sort(byName);
-  for (const type of named) {
-    if (RESERVED_TYPES.has(type.name) || RESERVED_SUFFIXES.some((end) => type.name.endsWith(end))) {
-      throw new GeneratorError(
-        `type "${type.name}" clashes with a name the query module defines; rename it in the schema`,
-        {
-          file,
-          entry: type.name,
-        },
-      );
-    }
-  }
+  // A type's interface is named as in types.ts (see module-names.ts): never a name the module
+  // uses itself, nor a reserved word.
+  const names = moduleNames(schema);
+  const ident = names.type;
+  const privateName = names.privateNames();
 
   const argNames = new Map<string, string>();
   const args: InterfaceView[] = [];
@@ -129,7 +109,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     const key = members.map((m) => `${m.name}${m.optional ? "?" : ""}:${m.text}`).join(";");
     let name = argNames.get(key);
     if (!name) {
-      name = `${owner}_${field.name}_Args`;
+      name = privateName(`${owner}_${field.name}_Args`);
       argNames.set(key, name);
       args.push({ name, heritage: "", members });
     }
@@ -196,9 +176,9 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
       (parent) => !inherited.some((other) => other.getInterfaces().includes(parent as never)),
     );
     const rest = [...own].filter(([name]) => !covered.has(name));
-    const heritage = direct.length ? ` extends ${direct.map((p) => p.name).join(", ")}` : "";
+    const heritage = direct.length ? ` extends ${direct.map((p) => ident(p.name)).join(", ")}` : "";
     types.push({
-      name: type.name,
+      name: ident(type.name),
       heritage,
       members: rest.map(([name, view]) => ({ name, optional: false, text: view.descriptor })),
     });
@@ -211,18 +191,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
 
   const roots = Object.values(queryType.getFields())
     .sort(byName)
-    .map((field) => {
-      if (RESERVED_VALUES.has(field.name) || schema.getDirective(field.name)) {
-        throw new GeneratorError(
-          `root field "${field.name}" clashes with a helper the query module exports`,
-          {
-            file,
-            entry: `${queryType.name}.${field.name}`,
-          },
-        );
-      }
-      return { name: field.name, root: queryType.name, description: docText(field.description) };
-    });
+    .map((field) => ({
+      name: field.name,
+      root: ident(queryType.name),
+      description: docText(field.description),
+    }));
 
   const directives = schema
     .getDirectives()
@@ -267,7 +240,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
       return {
         name: t.name,
         optional: false,
-        text: `{ n: "${t.name}"; f: ${t.name}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${t.name} | "__typename" | SpecialKeys }`,
+        text: `{ n: "${t.name}"; f: ${ident(t.name)}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(t.name)} | "__typename" | SpecialKeys }`,
       };
     }),
     nested,

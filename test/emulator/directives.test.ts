@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDateTime } from "../../emulator/directives/format-date-time.js";
+import {
+  formatDateTime,
+  formatDirectiveDateTime,
+  formatNamedDateTime,
+} from "../../emulator/directives/format-date-time.js";
 import { renderMarkdown } from "../../emulator/directives/render-markdown.js";
 import { transformUrl } from "../../emulator/directives/transform-url.js";
 import type { ContentServer } from "../../emulator/index.js";
@@ -60,6 +64,55 @@ describe("formatDateTime", () => {
 
   it("refuses an unknown time zone by name", () => {
     expect(() => formatDateTime(monday, undefined, "Mars/Olympus")).toThrow(
+      /Unknown time zone "Mars\/Olympus"/,
+    );
+  });
+});
+
+describe("named date formats", () => {
+  const lengths = ["short", "medium", "long", "full"] as const;
+
+  it("writes the date and time as the locale does, longer at each length", () => {
+    const texts = lengths.map((length) =>
+      formatNamedDateTime(monday, length, "en-GB", "Europe/Paris"),
+    );
+    expect(texts[0]).toBe("04/03/2024, 09:30");
+    for (let i = 1; i < texts.length; i++)
+      expect(texts[i]!.length, lengths[i]).toBeGreaterThan(texts[i - 1]!.length);
+    expect(texts[1]).toMatch(/^4 Mar 2024\D+09:30:00$/);
+    expect(texts[2]).toMatch(/^4 March 2024\D+09:30:00 /);
+    expect(texts[3]).toMatch(/^Monday, 4 March 2024\D+09:30:00 Central European/);
+  });
+
+  it("follows the locale and the time zone", () => {
+    expect(formatNamedDateTime(monday, "full", "de-DE", "Europe/Berlin")).toMatch(
+      /^Montag, 4\. März 2024\D+09:30:00 /,
+    );
+    expect(formatNamedDateTime(monday, "medium", "en-US", "UTC")).toMatch(
+      /^Mar 4, 2024, 8:30:00\sAM$/,
+    );
+    expect(formatNamedDateTime(monday, "short", "en-GB", "Asia/Tokyo")).toBe("04/03/2024, 17:30");
+  });
+
+  it("is never read letter by letter; other formats still are, and the names are lower case", () => {
+    expect(formatDirectiveDateTime(monday, { format: "full", locale: "en-GB" })).toMatch(
+      /^Monday, 4 March 2024/,
+    );
+    expect(formatDirectiveDateTime(monday, { format: "full", locale: "en-GB" })).not.toContain(
+      "000000",
+    );
+    expect(formatDirectiveDateTime(monday, { format: "Y-m-d" })).toBe("2024-03-04");
+    // Only the lower-case names are named formats; "Short" is a format string like any other.
+    expect(formatDirectiveDateTime(monday, { format: "Short" })).toBe(
+      formatDateTime(monday, "Short"),
+    );
+    expect(formatDirectiveDateTime(monday, { format: "Short" })).toMatch(/^th08/);
+    expect(formatDirectiveDateTime(monday, {})).toBe("2024-03-04T08:30:00+00:00");
+  });
+
+  it("refuses an invalid locale and an unknown time zone by name", () => {
+    expect(() => formatNamedDateTime(monday, "short", "en_GB!")).toThrow(/Invalid locale "en_GB!"/);
+    expect(() => formatNamedDateTime(monday, "short", "en-GB", "Mars/Olympus")).toThrow(
       /Unknown time zone "Mars\/Olympus"/,
     );
   });
@@ -189,6 +242,38 @@ describe("directives over HTTP", () => {
     expect(bad.status).toBe(200);
     expect(bad.body.errors?.[0]).toMatchObject({
       message: expect.stringMatching(/Unknown time zone "Nowhere\/Land"/),
+      path: ["entry", "postDate"],
+    });
+    expect(bad.body.data).toEqual({ entry: { id: "40", postDate: null } });
+  });
+
+  it("@formatDateTime takes named formats in the site's language or the locale asked for", async () => {
+    const reply = await post(
+      server,
+      `query($locale: String) { entry(id: 40) {
+        short: postDate @formatDateTime(format: "short")
+        full: postDate @formatDateTime(format: "full", timezone: "Europe/London")
+        german: postDate @formatDateTime(format: "long", locale: "de-DE", timezone: "Europe/Berlin")
+        asked: postDate @formatDateTime(format: "medium", locale: $locale)
+        letters: postDate @formatDateTime(format: "D Y")
+      } }`,
+      { variables: { locale: "en-US" } },
+    );
+    expect(reply.body.errors).toBeUndefined();
+    const entry = (reply.body.data as { entry: Record<string, string> }).entry;
+    // The example site's language is en-GB.
+    expect(entry.short).toBe("04/03/2024, 08:30");
+    expect(entry.full).toMatch(/^Monday, 4 March 2024\D+08:30:00 Greenwich Mean Time$/);
+    expect(entry.german).toMatch(/^4\. März 2024\D+09:30:00 MEZ$/);
+    expect(entry.asked).toMatch(/^Mar 4, 2024, 8:30:00\sAM$/);
+    expect(entry.letters).toBe("Mon 2024");
+
+    const bad = await post(
+      server,
+      '{ entry(id: 40) { id postDate @formatDateTime(format: "full", locale: "no locale") } }',
+    );
+    expect(bad.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/Invalid locale "no locale"/),
       path: ["entry", "postDate"],
     });
     expect(bad.body.data).toEqual({ entry: { id: "40", postDate: null } });

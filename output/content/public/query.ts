@@ -614,7 +614,7 @@ interface Possible {
 
 /** Arguments of the field directives. */
 interface Directives {
-  formatDateTime: { format?: string | null; timezone?: string | null };
+  formatDateTime: { format?: string | null; locale?: string | null; timezone?: string | null };
   markdown: { flavor?: string | null };
   transform: {
     format?: string | null;

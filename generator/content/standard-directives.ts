@@ -1,0 +1,105 @@
+import {
+  type DefinitionNode,
+  type DirectiveDefinitionNode,
+  type DocumentNode,
+  type GraphQLSchema,
+  Kind,
+  extendSchema,
+  parse,
+} from "graphql";
+import { GeneratorError, type SourceLocation } from "../../input/errors.js";
+import { DIRECTIVES } from "../../site/api-tables.js";
+import type { ConfiguredDirective } from "./content-config.js";
+
+/**
+ * The content API's standard field directives, `@formatDateTime`, `@transform` and `@markdown`,
+ * as SDL, with the arguments and descriptions the example site's schema gives them.
+ *
+ * @example
+ * standardDirectivesSdl().startsWith('"""Formats'); // true
+ */
+export function standardDirectivesSdl(): string {
+  const text = (s: string) => JSON.stringify(s);
+  return DIRECTIVES.map(
+    (d) =>
+      `${text(d.description)}\ndirective @${d.name}(\n${d.args
+        .map(([name, type, description]) => `  ${text(description)}\n  ${name}: ${type}`)
+        .join("\n")}\n) on FIELD\n`,
+  ).join("\n");
+}
+
+/**
+ * A schema with the field directives it lacks: those `configured` names (the `directives` of its
+ * entry in `typewire.config.json`), then the standard ones. A definition the schema has wins over
+ * a configured one, and a configured one over a standard one, so a schema file without directive
+ * definitions (as some editor plugins export them) still gets `formatDateTime`, `transform` and
+ * `markdown`. A configured definition that is not one directive on `FIELD`, or names a type the
+ * schema lacks, is an error at its config entry.
+ *
+ * @example
+ * withDirectives(buildSchema("type Query { a: String }")).getDirective("markdown"); // defined
+ */
+export function withDirectives(
+  schema: GraphQLSchema,
+  configured: readonly ConfiguredDirective[] = [],
+): GraphQLSchema {
+  const taken = new Set(schema.getDirectives().map((d) => d.name));
+  let extended = schema;
+  for (const entry of configured) {
+    const definition = directiveDefinition(entry.sdl, entry.at);
+    const name = definition.name.value;
+    if (taken.has(name)) {
+      if (schema.getDirective(name)) continue;
+      throw new GeneratorError(`directive @${name} is configured twice`, entry.at);
+    }
+    taken.add(name);
+    extended = extend(extended, [definition], entry.at);
+  }
+  const standard = parse(standardDirectivesSdl(), { noLocation: true }).definitions.filter(
+    (d) => d.kind === Kind.DIRECTIVE_DEFINITION && !taken.has(d.name.value),
+  );
+  return standard.length === 0 ? extended : extendSchema(extended, document(standard));
+}
+
+function directiveDefinition(sdl: string, at: SourceLocation): DirectiveDefinitionNode {
+  let parsed: DocumentNode;
+  try {
+    parsed = parse(sdl, { noLocation: true });
+  } catch (error) {
+    throw new GeneratorError(`not a directive definition: ${(error as Error).message}`, at, {
+      cause: error,
+    });
+  }
+  const [definition, ...more] = parsed.definitions;
+  if (definition?.kind !== Kind.DIRECTIVE_DEFINITION || more.length > 0) {
+    throw new GeneratorError(
+      'expected one directive definition, such as "directive @name(arg: String) on FIELD"',
+      at,
+    );
+  }
+  if (!definition.locations.some((location) => location.value === "FIELD")) {
+    throw new GeneratorError(
+      `directive @${definition.name.value} is not used on fields: add "on FIELD" (only field directives get a helper)`,
+      at,
+    );
+  }
+  return definition;
+}
+
+function extend(
+  schema: GraphQLSchema,
+  definitions: DefinitionNode[],
+  at: SourceLocation,
+): GraphQLSchema {
+  try {
+    return extendSchema(schema, document(definitions));
+  } catch (error) {
+    throw new GeneratorError(`directive does not fit the schema: ${(error as Error).message}`, at, {
+      cause: error,
+    });
+  }
+}
+
+function document(definitions: DefinitionNode[]): DocumentNode {
+  return { kind: Kind.DOCUMENT, definitions };
+}
