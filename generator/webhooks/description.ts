@@ -397,7 +397,8 @@ export function describedPayloadSchemas(
 }
 
 /**
- * Both schemas at once, as one: properties of both (a property in both is merged the same way),
+ * Both schemas at once, as one: properties of both (a property or `items` in both is merged the
+ * same way),
  * `required` of both, the types both allow, and the other keywords of `b` over those of `a`.
  */
 function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
@@ -416,6 +417,13 @@ function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
     }
     merged.properties = properties;
   }
+  if (
+    isObject(a.items) &&
+    isObject(b.items) &&
+    a.items.$ref === undefined &&
+    b.items.$ref === undefined
+  )
+    merged.items = mergeSchemas(a.items, b.items);
   if (Array.isArray(a.required) || Array.isArray(b.required)) {
     merged.required = [
       ...new Set([
@@ -435,7 +443,9 @@ function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
       ...left.filter((type) => allows(right, type)),
       ...[...right].filter((type) => !leftSet.has(type) && allows(leftSet, type)),
     ].filter((type) => !(type === "number" && (right.has("integer") || leftSet.has("integer"))));
-    merged.type = both.length === 1 ? both[0] : both;
+    // Parts that allow no type in common (a placeholder `["null"]` over a `string`) allow either.
+    const types = both.length > 0 ? both : [...new Set([...left, ...right])];
+    merged.type = types.length === 1 ? types[0] : types;
   }
   return merged;
 }

@@ -405,24 +405,24 @@ const exampleMilestone = (): Milestone => ({
 });
 
 const exampleOrganizationSimpleWebhooks = (): OrganizationSimpleWebhooks => ({
-  avatar_url: "https://avatars.platform.example/u/34886924",
-  description: "An example organization simple webhooks.",
+  avatar_url: "https://avatars.platform.example/u/55960373",
+  description: "An example organization simple.",
   events_url:
-    "https://api.platform.example/repos/alice/hello-world/organization-simple-webhookss/34886924/events",
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/events",
   hooks_url:
-    "https://api.platform.example/repos/alice/hello-world/organization-simple-webhookss/34886924/hooks",
-  id: 34886924,
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/hooks",
+  id: 55960373,
   issues_url:
-    "https://api.platform.example/repos/alice/hello-world/organization-simple-webhookss/34886924/issues",
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/issues",
   login: "alice",
   members_url:
-    "https://api.platform.example/repos/alice/hello-world/organization-simple-webhookss/34886924/members",
-  node_id: "MDQ6T3JnYW5pemF0aW9uU2ltcGxlV2ViaG9va3MzNDg4NjkyNA==",
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/members",
+  node_id: "MDQ6T3JnYW5pemF0aW9uU2ltcGxlNTU5NjAzNzM=",
   public_members_url:
-    "https://api.platform.example/repos/alice/hello-world/organization-simple-webhookss/34886924/public-members",
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/public-members",
   repos_url:
-    "https://api.platform.example/repos/alice/hello-world/organization-simple-webhookss/34886924/repos",
-  url: "https://api.platform.example/repos/alice/hello-world/organization-simple-webhookss/34886924",
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/repos",
+  url: "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373",
 });
 
 const examplePersonalAccessTokenRequest = (): PersonalAccessTokenRequest => ({
@@ -734,49 +734,32 @@ const exampleRepositoryRuleset = (): RepositoryRuleset => ({
 });
 
 const exampleRepositoryWebhooks = (): RepositoryWebhooks => ({
-  archive_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/archive",
+  archive_url: "https://api.platform.example/repos/alice/hello-world/archive",
   archived: false,
-  assignees_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/assignees",
-  blobs_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/blobs",
-  branches_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/branches",
+  assignees_url: "https://api.platform.example/repos/alice/hello-world/assignees",
+  blobs_url: "https://api.platform.example/repos/alice/hello-world/blobs",
+  branches_url: "https://api.platform.example/repos/alice/hello-world/branches",
   clone_url: "https://platform.example/alice/hello-world.git",
-  collaborators_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/collaborators",
-  comments_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/comments",
-  commits_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/commits",
-  compare_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/compare",
-  contents_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/contents",
-  contributors_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/contributors",
+  collaborators_url: "https://api.platform.example/repos/alice/hello-world/collaborators",
+  comments_url: "https://api.platform.example/repos/alice/hello-world/comments",
+  commits_url: "https://api.platform.example/repos/alice/hello-world/commits",
+  compare_url: "https://api.platform.example/repos/alice/hello-world/compare",
+  contents_url: "https://api.platform.example/repos/alice/hello-world/contents",
+  contributors_url: "https://api.platform.example/repos/alice/hello-world/contributors",
   created_at: null,
   default_branch: "main",
-  deployments_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/deployments",
-  description: "An example repository webhooks.",
-  downloads_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/downloads",
-  events_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/events",
+  deployments_url: "https://api.platform.example/repos/alice/hello-world/deployments",
+  description: "An example repository.",
+  downloads_url: "https://api.platform.example/repos/alice/hello-world/downloads",
+  events_url: "https://api.platform.example/repos/alice/hello-world/events",
   fork: false,
   forks: 0,
   forks_count: 0,
-  forks_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/forks",
+  forks_url: "https://api.platform.example/repos/alice/hello-world/forks",
   full_name: "alice/hello-world",
-  git_commits_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/git-commits",
-  git_refs_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/git-refs",
-  git_tags_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/git-tags",
+  git_commits_url: "https://api.platform.example/repos/alice/hello-world/git-commits",
+  git_refs_url: "https://api.platform.example/repos/alice/hello-world/git-refs",
+  git_tags_url: "https://api.platform.example/repos/alice/hello-world/git-tags",
   git_url: "git://platform.example/alice/hello-world.git",
   has_downloads: true,
   has_issues: true,
@@ -784,62 +767,43 @@ const exampleRepositoryWebhooks = (): RepositoryWebhooks => ({
   has_projects: true,
   has_wiki: true,
   homepage: "https://example.com",
-  hooks_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/hooks",
-  html_url: "https://platform.example/alice/hello-world/repository-webhookss/40777068",
-  id: 40777068,
-  issue_comment_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/issue-comment",
-  issue_events_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/issue-events",
-  issues_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/issues",
-  keys_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/keys",
-  labels_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/labels",
+  hooks_url: "https://api.platform.example/repos/alice/hello-world/hooks",
+  html_url: "https://platform.example/alice/hello-world",
+  id: 63926869,
+  issue_comment_url: "https://api.platform.example/repos/alice/hello-world/issue-comment",
+  issue_events_url: "https://api.platform.example/repos/alice/hello-world/issue-events",
+  issues_url: "https://api.platform.example/repos/alice/hello-world/issues",
+  keys_url: "https://api.platform.example/repos/alice/hello-world/keys",
+  labels_url: "https://api.platform.example/repos/alice/hello-world/labels",
   language: "TypeScript",
-  languages_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/languages",
+  languages_url: "https://api.platform.example/repos/alice/hello-world/languages",
   license: exampleLicenseSimple(),
-  merges_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/merges",
-  milestones_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/milestones",
+  merges_url: "https://api.platform.example/repos/alice/hello-world/merges",
+  milestones_url: "https://api.platform.example/repos/alice/hello-world/milestones",
   mirror_url: null,
-  name: "example-repository-webhooks",
-  node_id: "MDQ6UmVwb3NpdG9yeVdlYmhvb2tzNDA3NzcwNjg=",
-  notifications_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/notifications",
+  name: "hello-world",
+  node_id: "MDQ6UmVwb3NpdG9yeTYzOTI2ODY5",
+  notifications_url: "https://api.platform.example/repos/alice/hello-world/notifications",
   open_issues: 0,
   open_issues_count: 0,
   owner: exampleSimpleUser(),
   private: false,
-  pulls_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/pulls",
+  pulls_url: "https://api.platform.example/repos/alice/hello-world/pulls",
   pushed_at: null,
-  releases_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/releases",
+  releases_url: "https://api.platform.example/repos/alice/hello-world/releases",
   size: 0,
   ssh_url: "git@platform.example:alice/hello-world.git",
   stargazers_count: 0,
-  stargazers_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/stargazers",
-  statuses_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/statuses",
-  subscribers_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/subscribers",
-  subscription_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/subscription",
+  stargazers_url: "https://api.platform.example/repos/alice/hello-world/stargazers",
+  statuses_url: "https://api.platform.example/repos/alice/hello-world/statuses",
+  subscribers_url: "https://api.platform.example/repos/alice/hello-world/subscribers",
+  subscription_url: "https://api.platform.example/repos/alice/hello-world/subscription",
   svn_url: "https://platform.example/alice/hello-world",
-  tags_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/tags",
-  teams_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/teams",
-  trees_url:
-    "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068/trees",
+  tags_url: "https://api.platform.example/repos/alice/hello-world/tags",
+  teams_url: "https://api.platform.example/repos/alice/hello-world/teams",
+  trees_url: "https://api.platform.example/repos/alice/hello-world/trees",
   updated_at: null,
-  url: "https://api.platform.example/repos/alice/hello-world/repository-webhookss/40777068",
+  url: "https://api.platform.example/repos/alice/hello-world",
   watchers: 0,
   watchers_count: 0,
 });
@@ -1016,7 +980,7 @@ const exampleWebhooksAlert = (): WebhooksAlert => ({
   external_identifier: "example-external-identifier",
   external_reference: "example-external-reference",
   ghsa_id: "GHSA-2x7q-8vq5-4p6m",
-  id: 11012814,
+  id: 24032825,
   severity: "high",
 });
 
@@ -1026,12 +990,12 @@ const exampleWebhooksAnswer = (): WebhooksAnswer => ({
   child_comment_count: 0,
   created_at: "2024-05-01T12:00:00Z",
   discussion_id: 87179921,
-  html_url: "https://platform.example/alice/hello-world/webhooks-answers/15578746",
-  id: 15578746,
-  node_id: "MDQ6V2ViaG9va3NBbnN3ZXIxNTU3ODc0Ng==",
+  html_url: "https://platform.example/alice/hello-world/answers/63987743",
+  id: 63987743,
+  node_id: "MDQ6QW5zd2VyNjM5ODc3NDM=",
   parent_id: null,
   repository_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-answers/15578746/repository",
+    "https://api.platform.example/repos/alice/hello-world/answers/63987743/repository",
   updated_at: "2024-05-01T12:05:00Z",
   user: {
     id: 89501362,
@@ -1060,12 +1024,12 @@ const exampleWebhooksComment = (): WebhooksComment => ({
   child_comment_count: 0,
   created_at: "2024-05-01T12:00:00Z",
   discussion_id: 87179921,
-  html_url: "https://platform.example/alice/hello-world/webhooks-comments/3832693",
-  id: 3832693,
-  node_id: "MDQ6V2ViaG9va3NDb21tZW50MzgzMjY5Mw==",
+  html_url: "https://platform.example/alice/hello-world/comments/29982494",
+  id: 29982494,
+  node_id: "MDQ6Q29tbWVudDI5OTgyNDk0",
   parent_id: 70368189,
   repository_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-comments/3832693/repository",
+    "https://api.platform.example/repos/alice/hello-world/comments/29982494/repository",
   updated_at: "2024-05-01T12:05:00Z",
   user: {
     id: 89501362,
@@ -1075,11 +1039,11 @@ const exampleWebhooksComment = (): WebhooksComment => ({
 
 const exampleWebhooksDeployKey = (): WebhooksDeployKey => ({
   created_at: "2024-05-01T12:00:00Z",
-  id: 55341539,
+  id: 1368362,
   key: "example-key",
   read_only: false,
-  title: "Example webhooks deploy key",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-deploy-keys/55341539",
+  title: "Example deploy key",
+  url: "https://api.platform.example/repos/alice/hello-world/deploy-keys/1368362",
   verified: true,
 });
 
@@ -1089,15 +1053,12 @@ const exampleWebhooksIssue = (): WebhooksIssue => ({
   body: "Written for a test delivery.",
   closed_at: null,
   comments: 0,
-  comments_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-issues/87064171/comments",
+  comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
   created_at: "2024-05-01T12:00:00Z",
-  events_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-issues/87064171/events",
-  html_url: "https://platform.example/alice/hello-world/webhooks-issues/87064171",
-  id: 87064171,
-  labels_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-issues/87064171/labels",
+  events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+  html_url: "https://platform.example/alice/hello-world/issues/1",
+  id: 66617728,
+  labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
   milestone: {
     closed_at: null,
     closed_issues: 0,
@@ -1119,13 +1080,12 @@ const exampleWebhooksIssue = (): WebhooksIssue => ({
     updated_at: "2024-05-01T12:05:00Z",
     url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
   },
-  node_id: "MDQ6V2ViaG9va3NJc3N1ZTg3MDY0MTcx",
+  node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
   number: 1,
-  repository_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-issues/87064171/repository",
-  title: "Example webhooks issue",
+  repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+  title: "Found a bug",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-issues/87064171",
+  url: "https://api.platform.example/repos/alice/hello-world/issues/1",
   user: {
     id: 89501362,
     login: "alice",
@@ -1139,15 +1099,12 @@ const exampleWebhooksIssue2 = (): WebhooksIssue2 => ({
   body: "Written for a test delivery.",
   closed_at: null,
   comments: 0,
-  comments_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-issue-2s/1322794/comments",
+  comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
   created_at: "2024-05-01T12:00:00Z",
-  events_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-issue-2s/1322794/events",
-  html_url: "https://platform.example/alice/hello-world/webhooks-issue-2s/1322794",
-  id: 1322794,
-  labels_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-issue-2s/1322794/labels",
+  events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+  html_url: "https://platform.example/alice/hello-world/issues/1",
+  id: 66617728,
+  labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
   milestone: {
     closed_at: null,
     closed_issues: 0,
@@ -1169,7 +1126,7 @@ const exampleWebhooksIssue2 = (): WebhooksIssue2 => ({
     updated_at: "2024-05-01T12:05:00Z",
     url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
   },
-  node_id: "MDQ6V2ViaG9va3NJc3N1ZV8yMTMyMjc5NA==",
+  node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
   number: 1,
   reactions: {
     "+1": 1,
@@ -1183,11 +1140,10 @@ const exampleWebhooksIssue2 = (): WebhooksIssue2 => ({
     total_count: 0,
     url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
   },
-  repository_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-issue-2s/1322794/repository",
-  title: "Example webhooks issue 2",
+  repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+  title: "Found a bug",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-issue-2s/1322794",
+  url: "https://api.platform.example/repos/alice/hello-world/issues/1",
   user: {
     id: 89501362,
     login: "alice",
@@ -1198,13 +1154,12 @@ const exampleWebhooksIssueComment = (): WebhooksIssueComment => ({
   author_association: "COLLABORATOR",
   body: "Written for a test delivery.",
   created_at: "2024-05-01T12:00:00Z",
-  html_url: "https://platform.example/alice/hello-world/webhooks-issue-comments/28246425",
-  id: 28246425,
-  issue_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-issue-comments/28246425/issue",
-  node_id: "MDQ6V2ViaG9va3NJc3N1ZUNvbW1lbnQyODI0NjQyNQ==",
+  html_url: "https://platform.example/alice/hello-world/issue-comments/38679830",
+  id: 38679830,
+  issue_url: "https://api.platform.example/repos/alice/hello-world/issue-comments/38679830/issue",
+  node_id: "MDQ6SXNzdWVDb21tZW50Mzg2Nzk4MzA=",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-issue-comments/28246425",
+  url: "https://api.platform.example/repos/alice/hello-world/issue-comments/38679830",
   user: {
     id: 89501362,
     login: "alice",
@@ -1214,10 +1169,10 @@ const exampleWebhooksIssueComment = (): WebhooksIssueComment => ({
 const exampleWebhooksLabel = (): WebhooksLabel => ({
   color: "d73a4a",
   default: false,
-  id: 46137870,
-  name: "example-webhooks-label",
-  node_id: "MDQ6V2ViaG9va3NMYWJlbDQ2MTM3ODcw",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-labels/46137870",
+  id: 88097213,
+  name: "bug",
+  node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+  url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
 });
 
 const exampleWebhooksMarketplacePurchase = (): WebhooksMarketplacePurchase => ({
@@ -1248,10 +1203,10 @@ const exampleWebhooksMarketplacePurchase = (): WebhooksMarketplacePurchase => ({
 
 const exampleWebhooksMembership = (): WebhooksMembership => ({
   organization_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-memberships/40388616/organization",
+    "https://api.platform.example/repos/alice/hello-world/memberships/39575193/organization",
   role: "member",
   state: "open",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-memberships/40388616",
+  url: "https://api.platform.example/repos/alice/hello-world/memberships/39575193",
   user: {
     id: 89501362,
     login: "alice",
@@ -1266,74 +1221,69 @@ const exampleWebhooksMilestone = (): WebhooksMilestone => ({
     id: 39295191,
     login: "alice",
   },
-  description: "An example webhooks milestone.",
+  description: "An example milestone.",
   due_on: null,
-  html_url: "https://platform.example/alice/hello-world/webhooks-milestones/66836522",
-  id: 66836522,
-  labels_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-milestones/66836522/labels",
-  node_id: "MDQ6V2ViaG9va3NNaWxlc3RvbmU2NjgzNjUyMg==",
+  html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+  id: 73756733,
+  labels_url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+  node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
   number: 1,
   open_issues: 0,
   state: "open",
-  title: "Example webhooks milestone",
+  title: "Example milestone",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-milestones/66836522",
+  url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
 });
 
 const exampleWebhooksProject = (): WebhooksProject => ({
   body: "Written for a test delivery.",
-  columns_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-projects/85777365/columns",
+  columns_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/columns",
   created_at: "2024-05-01T12:00:00Z",
   creator: {
     id: 39295191,
     login: "alice",
   },
-  html_url: "https://platform.example/alice/hello-world/webhooks-projects/85777365",
-  id: 85777365,
-  name: "example-webhooks-project",
-  node_id: "MDQ6V2ViaG9va3NQcm9qZWN0ODU3NzczNjU=",
+  html_url: "https://platform.example/alice/hello-world/projects/57060478",
+  id: 57060478,
+  name: "example-project",
+  node_id: "MDQ6UHJvamVjdDU3MDYwNDc4",
   number: 1,
-  owner_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-projects/85777365/owner",
+  owner_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/owner",
   state: "open",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-projects/85777365",
+  url: "https://api.platform.example/repos/alice/hello-world/projects/57060478",
 });
 
 const exampleWebhooksProjectCard = (): WebhooksProjectCard => ({
   archived: false,
   column_id: 77724647,
-  column_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-project-cards/15464940/column",
+  column_url: "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/column",
   created_at: "2024-05-01T12:00:00Z",
   creator: {
     id: 39295191,
     login: "alice",
   },
-  id: 15464940,
-  node_id: "MDQ6V2ViaG9va3NQcm9qZWN0Q2FyZDE1NDY0OTQw",
+  id: 37906949,
+  node_id: "MDQ6UHJvamVjdENhcmQzNzkwNjk0OQ==",
   note: "example-note",
   project_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-project-cards/15464940/project",
+    "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/project",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-project-cards/15464940",
+  url: "https://api.platform.example/repos/alice/hello-world/project-cards/37906949",
 });
 
 const exampleWebhooksProjectChanges = (): WebhooksProjectChanges => ({});
 
 const exampleWebhooksProjectColumn = (): WebhooksProjectColumn => ({
-  cards_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-project-columns/11054836/cards",
+  cards_url: "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/cards",
   created_at: "2024-05-01T12:00:00Z",
-  id: 11054836,
-  name: "example-webhooks-project-column",
-  node_id: "MDQ6V2ViaG9va3NQcm9qZWN0Q29sdW1uMTEwNTQ4MzY=",
+  id: 31206361,
+  name: "example-project-column",
+  node_id: "MDQ6UHJvamVjdENvbHVtbjMxMjA2MzYx",
   project_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-project-columns/11054836/project",
+    "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/project",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-project-columns/11054836",
+  url: "https://api.platform.example/repos/alice/hello-world/project-columns/31206361",
 });
 
 const exampleWebhooksPullRequest5 = (): WebhooksPullRequest5 => ({
@@ -1487,13 +1437,10 @@ const exampleWebhooksPullRequest5 = (): WebhooksPullRequest5 => ({
   },
   body: "Written for a test delivery.",
   closed_at: null,
-  comments_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-pull-request-5s/67717197/comments",
-  commits_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-pull-request-5s/67717197/commits",
+  comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+  commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
   created_at: "2024-05-01T12:00:00Z",
-  diff_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-pull-request-5s/67717197/diff",
+  diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
   draft: false,
   head: {
     label: "example-label",
@@ -1604,10 +1551,9 @@ const exampleWebhooksPullRequest5 = (): WebhooksPullRequest5 => ({
       login: "alice",
     },
   },
-  html_url: "https://platform.example/alice/hello-world/webhooks-pull-request-5s/67717197",
-  id: 67717197,
-  issue_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-pull-request-5s/67717197/issue",
+  html_url: "https://platform.example/alice/hello-world/pulls/1",
+  id: 46194220,
+  issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
   labels: [
     {
       color: "d73a4a",
@@ -1620,7 +1566,7 @@ const exampleWebhooksPullRequest5 = (): WebhooksPullRequest5 => ({
     },
   ],
   locked: false,
-  merge_commit_sha: "525ba063515b9ed0545ba389535ba1f6565ba6af",
+  merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
   merged_at: null,
   milestone: {
     closed_at: null,
@@ -1643,10 +1589,9 @@ const exampleWebhooksPullRequest5 = (): WebhooksPullRequest5 => ({
     updated_at: "2024-05-01T12:05:00Z",
     url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
   },
-  node_id: "MDQ6V2ViaG9va3NQdWxsUmVxdWVzdF81Njc3MTcxOTc=",
+  node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
   number: 1,
-  patch_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-pull-request-5s/67717197/patch",
+  patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
   requested_reviewers: [],
   requested_teams: [
     {
@@ -1654,16 +1599,14 @@ const exampleWebhooksPullRequest5 = (): WebhooksPullRequest5 => ({
       name: "example-requested-team",
     },
   ],
-  review_comment_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-pull-request-5s/67717197/review-comment",
+  review_comment_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
   review_comments_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-pull-request-5s/67717197/review-comments",
+    "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
   state: "open",
-  statuses_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-pull-request-5s/67717197/statuses",
-  title: "Example webhooks pull request 5",
+  statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+  title: "Fix the bug",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-pull-request-5s/67717197",
+  url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
   user: {
     id: 89501362,
     login: "alice",
@@ -1689,8 +1632,7 @@ const exampleWebhooksRelease = (): WebhooksRelease => ({
       url: "https://api.platform.example/repos/alice/hello-world/assets/16905307",
     },
   ],
-  assets_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-releases/59359053/assets",
+  assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
   author: {
     id: 74443158,
     login: "alice",
@@ -1698,27 +1640,23 @@ const exampleWebhooksRelease = (): WebhooksRelease => ({
   body: "Written for a test delivery.",
   created_at: null,
   draft: false,
-  html_url: "https://platform.example/alice/hello-world/webhooks-releases/59359053",
-  id: 59359053,
-  name: "example-webhooks-release",
-  node_id: "MDQ6V2ViaG9va3NSZWxlYXNlNTkzNTkwNTM=",
+  html_url: "https://platform.example/alice/hello-world/releases/3019070",
+  id: 3019070,
+  name: "example-release",
+  node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
   prerelease: false,
   published_at: null,
   tag_name: "v1.0.0",
-  tarball_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-releases/59359053/tarball",
+  tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
   target_commitish: "main",
-  upload_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-releases/59359053/upload",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-releases/59359053",
-  zipball_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-releases/59359053/zipball",
+  upload_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/upload",
+  url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
+  zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
 });
 
 const exampleWebhooksRelease1 = (): WebhooksRelease1 => ({
   assets: [],
-  assets_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-release-1s/51222181/assets",
+  assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
   author: {
     id: 74443158,
     login: "alice",
@@ -1726,21 +1664,18 @@ const exampleWebhooksRelease1 = (): WebhooksRelease1 => ({
   body: "Written for a test delivery.",
   created_at: null,
   draft: false,
-  html_url: "https://platform.example/alice/hello-world/webhooks-release-1s/51222181",
-  id: 51222181,
-  name: "example-webhooks-release-1",
-  node_id: "MDQ6V2ViaG9va3NSZWxlYXNlXzE1MTIyMjE4MQ==",
+  html_url: "https://platform.example/alice/hello-world/releases/3019070",
+  id: 3019070,
+  name: "example-release",
+  node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
   prerelease: false,
   published_at: null,
   tag_name: "v1.0.0",
-  tarball_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-release-1s/51222181/tarball",
+  tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
   target_commitish: "main",
-  upload_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-release-1s/51222181/upload",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-release-1s/51222181",
-  zipball_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-release-1s/51222181/zipball",
+  upload_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/upload",
+  url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
+  zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
 });
 
 const exampleWebhooksReview = (): WebhooksReview => ({
@@ -1754,12 +1689,12 @@ const exampleWebhooksReview = (): WebhooksReview => ({
   },
   author_association: "COLLABORATOR",
   body: "Written for a test delivery.",
-  commit_id: "d22746d2d3274865d02743acd127453fce274086",
-  html_url: "https://platform.example/alice/hello-world/webhooks-reviews/30067812",
-  id: 30067812,
-  node_id: "MDQ6V2ViaG9va3NSZXZpZXczMDA2NzgxMg==",
+  commit_id: "f00cd0efef0ccf5cf20cd415f10cd282ec0ccaa3",
+  html_url: "https://platform.example/alice/hello-world/reviews/37156385",
+  id: 37156385,
+  node_id: "MDQ6UmV2aWV3MzcxNTYzODU=",
   pull_request_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-reviews/30067812/pull-request",
+    "https://api.platform.example/repos/alice/hello-world/reviews/37156385/pull-request",
   state: "open",
   submitted_at: null,
   user: {
@@ -1782,14 +1717,14 @@ const exampleWebhooksReviewComment = (): WebhooksReviewComment => ({
   },
   author_association: "COLLABORATOR",
   body: "Written for a test delivery.",
-  commit_id: "8196b1748296b3078396b49a8496b62d7d96ab28",
+  commit_id: "e8eaa8a1e7eaa70ee6eaa57be5eaa3e8eceaaeed",
   created_at: "2024-05-01T12:00:00Z",
   diff_hunk: "@@ -1,3 +1,4 @@",
-  html_url: "https://platform.example/alice/hello-world/webhooks-review-comments/9374178",
-  id: 9374178,
+  html_url: "https://platform.example/alice/hello-world/review-comments/32042887",
+  id: 32042887,
   line: 1,
-  node_id: "MDQ6V2ViaG9va3NSZXZpZXdDb21tZW50OTM3NDE3OA==",
-  original_commit_id: "9c61e7049d61e8979e61ea2a9f61ebbd9861e0b8",
+  node_id: "MDQ6UmV2aWV3Q29tbWVudDMyMDQyODg3",
+  original_commit_id: "cd28f32fcc28f19ccf28f655ce28f4c2c928ece3",
   original_line: 1,
   original_position: 1,
   original_start_line: 1,
@@ -1797,7 +1732,7 @@ const exampleWebhooksReviewComment = (): WebhooksReviewComment => ({
   position: 1,
   pull_request_review_id: 34075925,
   pull_request_url:
-    "https://api.platform.example/repos/alice/hello-world/webhooks-review-comments/9374178/pull-request",
+    "https://api.platform.example/repos/alice/hello-world/review-comments/32042887/pull-request",
   reactions: {
     "+1": 1,
     "-1": 1,
@@ -1814,7 +1749,7 @@ const exampleWebhooksReviewComment = (): WebhooksReviewComment => ({
   start_line: 1,
   start_side: "LEFT",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/webhooks-review-comments/9374178",
+  url: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
   user: {
     id: 89501362,
     login: "alice",
@@ -1830,11 +1765,11 @@ const exampleWebhooksRule = (): WebhooksRule => ({
   authorized_dismissal_actors_only: false,
   created_at: "2024-05-01T12:00:00Z",
   dismiss_stale_reviews_on_push: false,
-  id: 1146382,
+  id: 1889683,
   ignore_approvals_from_contributors: false,
   linear_history_requirement_enforcement_level: "off",
   merge_queue_enforcement_level: "off",
-  name: "example-webhooks-rule",
+  name: "example-rule",
   pull_request_reviews_enforcement_level: "off",
   repository_id: 63926869,
   require_code_owner_review: false,
@@ -1849,7 +1784,7 @@ const exampleWebhooksRule = (): WebhooksRule => ({
 });
 
 const exampleWebhooksSecurityAdvisory = (): WebhooksSecurityAdvisory => ({
-  description: "An example webhooks security advisory.",
+  description: "An example security advisory.",
   ghsa_id: "GHSA-2x7q-8vq5-4p6m",
   identifiers: [
     {
@@ -1884,7 +1819,7 @@ const exampleWebhooksSecurityAdvisory = (): WebhooksSecurityAdvisory => ({
 
 const exampleWebhooksSponsorship = (): WebhooksSponsorship => ({
   created_at: "2024-05-01T12:00:00Z",
-  node_id: "MDQ6V2ViaG9va3NTcG9uc29yc2hpcDEyMTI4MjA0",
+  node_id: "MDQ6U3BvbnNvcnNoaXAyMDgyOTY2Nw==",
   privacy_level: "example-privacy-level",
   sponsor: {
     id: 25364713,
@@ -1906,13 +1841,13 @@ const exampleWebhooksSponsorship = (): WebhooksSponsorship => ({
 });
 
 const exampleWebhooksTeam = (): WebhooksTeam => ({
-  id: 34598473,
-  name: "example-webhooks-team",
+  id: 35521612,
+  name: "Reviewers",
 });
 
 const exampleWebhooksTeam1 = (): WebhooksTeam1 => ({
-  id: 80018921,
-  name: "example-webhooks-team-1",
+  id: 35521612,
+  name: "Reviewers",
 });
 
 /**
@@ -13208,7 +13143,16 @@ export const examplePayloads: ExamplePayloads = {
       runner_name: "example-runner-name",
       started_at: "2024-05-01T12:05:00Z",
       status: "completed",
-      steps: [],
+      steps: [
+        {
+          completed_at: "2024-05-01T12:05:00Z",
+          conclusion: "failure",
+          name: "example-step",
+          number: 1,
+          started_at: null,
+          status: "completed",
+        },
+      ],
       url: "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428",
       workflow_name: "example-workflow-name",
     },
@@ -13239,7 +13183,7 @@ export const examplePayloads: ExamplePayloads = {
       steps: [
         {
           completed_at: null,
-          conclusion: null,
+          conclusion: "failure",
           name: "example-step",
           number: 1,
           started_at: null,

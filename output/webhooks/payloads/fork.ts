@@ -147,7 +147,7 @@ export interface ForkEvent {
     svn_url: string;
     tags_url: string;
     teams_url: string;
-    topics?: null[];
+    topics?: (string | null)[];
     trees_url: string;
     updated_at: string;
     url: string;

@@ -112,7 +112,30 @@ export interface IssueCommentCreatedEvent {
       url?: string;
       user_view_type?: string;
     } | null;
-    assignees: ({} | null)[];
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null)[];
     /** How the author is associated with the repository. */
     author_association:
       | "COLLABORATOR"
@@ -416,7 +439,30 @@ export interface IssueCommentDeletedEvent {
       url?: string;
       user_view_type?: string;
     } | null;
-    assignees: ({} | null)[];
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null)[];
     /** How the author is associated with the repository. */
     author_association:
       | "COLLABORATOR"
@@ -719,7 +765,30 @@ export interface IssueCommentEditedEvent {
       url?: string;
       user_view_type?: string;
     } | null;
-    assignees: ({} | null)[];
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null)[];
     /** How the author is associated with the repository. */
     author_association:
       | "COLLABORATOR"

@@ -86,7 +86,30 @@ export interface IssuesClosedEvent {
       url?: string;
       user_view_type?: string;
     } | null;
-    assignees: ({} | null)[];
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null)[];
     /** How the author is associated with the repository. */
     author_association:
       | "COLLABORATOR"
@@ -109,7 +132,18 @@ export interface IssuesClosedEvent {
     id: number;
     issue_dependencies_summary?: IssueDependenciesSummary;
     issue_field_values?: IssueFieldValue[];
-    labels?: ({} | null)[];
+    labels?: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
     labels_url: string;
     locked?: boolean;
     /** A collection of related issues and pull requests. */

@@ -40,7 +40,7 @@ export interface WorkflowJobCompletedEvent {
     html_url: string;
     id: number;
     /** Custom labels for the job. Specified by the [`"runs-on"` attribute](https://docs.github.com/actions/reference/workflow-syntax-for-github-actions#jobsjob_idruns-on) in the workflow YAML. */
-    labels: (string | null)[];
+    labels: string[];
     name: string;
     node_id: string;
     run_attempt: number;
@@ -57,7 +57,14 @@ export interface WorkflowJobCompletedEvent {
     started_at: string;
     /** The current status of the job. Can be `queued`, `in_progress`, `waiting`, or `completed`. */
     status: "queued" | "in_progress" | "completed" | "waiting";
-    steps: ({} | null)[];
+    steps: {
+      completed_at: string | null;
+      conclusion: "failure" | "skipped" | "success" | "cancelled" | null;
+      name: string;
+      number: number;
+      started_at: string | null;
+      status: "in_progress" | "completed" | "queued";
+    }[];
     url: string;
     /** The name of the workflow. */
     workflow_name: string | null;
@@ -105,7 +112,7 @@ export interface WorkflowJobInProgressEvent {
     status: "in_progress" | "completed" | "queued";
     steps: {
       completed_at: string | null;
-      conclusion: string | null;
+      conclusion: "failure" | "skipped" | "success" | null | "cancelled";
       name: string;
       number: number;
       started_at: string | null;
