@@ -167,4 +167,4 @@ for (const draft of drafts.values()) {
 const overrides = [...merged.values()]
   .map((draft) => ({ ...draft, evidence: draft.evidence.sort() }))
   .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-console.log(JSON.stringify({ overrides, divergences }, null, 2));
+process.stdout.write(`${JSON.stringify({ overrides, divergences }, null, 2)}\n`);

@@ -70,7 +70,10 @@ export function readPayloadOverrides(source: JsonSource): PayloadOverrides {
     fail(["divergences"], '"divergences" must be an array');
   overrides.forEach((override, index) => {
     const path = ["overrides", index];
-    if (!isObject(override)) return fail(path, "an override must be an object");
+    if (!isObject(override)) {
+      fail(path, "an override must be an object");
+      return;
+    }
     if (typeof override.at !== "string" || !AT.test(override.at))
       fail([...path, "at"], '"at" must be "<file>.json#/<JSON pointer>"');
     const changes = CHANGES.filter((change) => override[change] !== undefined);
@@ -89,7 +92,10 @@ export function readPayloadOverrides(source: JsonSource): PayloadOverrides {
   });
   divergences.forEach((divergence, index) => {
     const path = ["divergences", index];
-    if (!isObject(divergence)) return fail(path, "a divergence must be an object");
+    if (!isObject(divergence)) {
+      fail(path, "a divergence must be an object");
+      return;
+    }
     if (typeof divergence.delivery !== "string" || !DELIVERY.test(divergence.delivery))
       fail([...path, "delivery"], '"delivery" must be "<example set>/<event>/<index>"');
     if (typeof divergence.because !== "string" || divergence.because.trim() === "")
@@ -148,11 +154,17 @@ export function applyPayloadOverrides(
         }),
       );
     const [, file = "", pointer = ""] = AT.exec(override.at) ?? [];
-    const targets = matchPointer(files[file], pointer.split("/").slice(1).map(unescape));
-    if (targets.length === 0) return fail("matches no schema");
+    const targets = matchPointer(files[file], pointer.split("/").slice(1).map(unescapeSegment));
+    if (targets.length === 0) {
+      fail("matches no schema");
+      return;
+    }
     for (const target of targets) {
       const problem = applyOne(target, override);
-      if (problem) return fail(problem);
+      if (problem) {
+        fail(problem);
+        return;
+      }
     }
   });
   throwAll(problems);
@@ -207,7 +219,7 @@ function matchPointer(value: unknown, segments: string[]): JsonSchema[] {
   return children.flatMap((child) => matchPointer(child, rest));
 }
 
-function unescape(segment: string): string {
+function unescapeSegment(segment: string): string {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 

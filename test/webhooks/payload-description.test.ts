@@ -159,8 +159,9 @@ describe("payload schemas come from the description", () => {
 
   it("keep per-action differences: check_run.check_suite is required on check_run events", () => {
     for (const action of table.check_run ?? []) {
-      const variant = (schemas["check_run.json"]?.definitions as Record<string, Schema>)[action];
-      const checkRun = (variant?.properties as Record<string, Schema>).check_run as Schema;
+      const variants = schemas["check_run.json"]?.definitions as Record<string, Schema>;
+      const properties = variants[action]?.properties as Record<string, Schema>;
+      const checkRun = properties.check_run as Schema;
       const target = resolveGenerated(String(checkRun.$ref), "check_run.json").schema as Schema;
       expect(target.required, action).toContain("check_suite");
     }
