@@ -36,7 +36,7 @@ export interface PayloadOverrides {
 
 /** `<example set>/<event>/<index>`, the name of one delivery of `@octokit/webhooks-examples`. */
 export const DELIVERY = /^(api\.github\.com|ghes-\d+)\/([a-z0-9_]+)\/(\d+)$/;
-const AT = /^([a-z0-9_]+\.json)#(\/.*)$/;
+const AT = /^([a-z0-9_]+\.json)#((?:\/.*)?)$/;
 const CHANGES = ["allowNull", "optional", "addEnum", "addTypes"] as const;
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Ajv } from "ajv";
+import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describedPayloadSchemas } from "../../generator/webhooks/description.js";
 import { readEventActionTable } from "../../generator/webhooks/event-action-table.js";
@@ -43,8 +44,13 @@ const overrides: PayloadOverrides = readPayloadOverrides(
   await readJsonSource(`${root}${OVERRIDES}`, OVERRIDES),
 );
 
+// Compiling the 4 MB of schemas takes seconds on a loaded machine, so the tests that do get a
+// longer timeout, of which they use at most a third.
+const COMPILING = { timeout: 90_000 };
+
 function validators(files: Record<string, Schema>) {
-  const ajv = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true });
+  // The first error is enough to say why a delivery fails; collecting all makes compiling slower.
+  const ajv = new Ajv({ strict: true, allowUnionTypes: true });
   for (const [name, schema] of Object.entries(files)) ajv.addSchema(schema, name);
   return (event: string) => ajv.getSchema(`${event}.json`)!;
 }
@@ -113,14 +119,19 @@ const described = Object.values(description.webhooks as Record<string, { post: S
 );
 
 describe("payload schemas come from the description", () => {
-  it("are exactly what the description and the overrides file make: nothing is edited by hand", async () => {
-    const built = await buildDescribedSchemas(
-      { description: DESCRIPTION, events: EVENTS, overrides: OVERRIDES, out: "unused" },
-      root,
-    );
-    expect(Object.keys(built).sort()).toEqual(Object.keys(schemas).sort());
-    for (const [name, schema] of Object.entries(built)) expect(schemas[name], name).toEqual(schema);
-  });
+  it(
+    "are exactly what the description and the overrides file make: nothing is edited by hand",
+    COMPILING,
+    async () => {
+      const built = await buildDescribedSchemas(
+        { description: DESCRIPTION, events: EVENTS, overrides: OVERRIDES, out: "unused" },
+        root,
+      );
+      expect(Object.keys(built).sort()).toEqual(Object.keys(schemas).sort());
+      for (const [name, schema] of Object.entries(built))
+        expect(schemas[name], name).toEqual(schema);
+    },
+  );
 
   it("cover every event/action of the table, one to one with the description's 261 webhooks", () => {
     const tableNames = Object.entries(table).flatMap(([event, actions]) =>
@@ -157,6 +168,87 @@ describe("payload schemas come from the description", () => {
     expect(missing.slice(0, 20)).toEqual([]);
   });
 
+  it("declare every property path of the description in the generated types", COMPILING, () => {
+    const program = ts.createProgram([`${root}output/webhooks/payloads/index.ts`], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      types: [],
+    });
+    const checker = program.getTypeChecker();
+    const index = program.getSourceFile(`${root}output/webhooks/payloads/index.ts`)!;
+    const map = checker
+      .getExportsOfModule(checker.getSymbolAtLocation(index)!)
+      .find((symbol) => symbol.name === "WebhookPayloadMap")!;
+    const payloadMap = checker.getDeclaredTypeOfSymbol(map);
+    /** The members of a type that may hold a property: no null or undefined, unions split. */
+    const parts = (type: ts.Type): ts.Type[] =>
+      checker.getNonNullableType(type).isUnion()
+        ? (checker.getNonNullableType(type) as ts.UnionType).types
+        : [checker.getNonNullableType(type)];
+    const property = (types: ts.Type[], name: string): ts.Type[] =>
+      types.flatMap((type) => {
+        const symbol = checker.getPropertyOfType(type, name);
+        return symbol ? parts(checker.getTypeOfSymbol(symbol)) : [];
+      });
+    const elements = (types: ts.Type[]): ts.Type[] =>
+      types.flatMap((type) => {
+        const element = checker.getIndexTypeOfType(type, ts.IndexKind.Number);
+        return element ? parts(element) : [];
+      });
+    let total = 0;
+    const missing: string[] = [];
+    // Walks the description and the type side by side, so a path's prefix is resolved once.
+    const walk = (
+      schema: unknown,
+      types: ts.Type[],
+      path: string,
+      stack: string[],
+      where: string,
+    ) => {
+      if (typeof schema !== "object" || schema === null) return;
+      const s = schema as Schema;
+      if (typeof s.$ref === "string") {
+        const target = resolveDescribed(s.$ref);
+        if (stack.includes(target.id)) return;
+        walk(target.schema, types, path, [...stack, target.id], where);
+        return;
+      }
+      for (const key of ["allOf", "anyOf", "oneOf"]) {
+        if (Array.isArray(s[key])) for (const part of s[key]) walk(part, types, path, stack, where);
+      }
+      if (typeof s.properties === "object" && s.properties !== null) {
+        for (const [name, child] of Object.entries(s.properties)) {
+          const here = path ? `${path}.${name}` : name;
+          const found = property(types, name);
+          total++;
+          if (found.length === 0) {
+            missing.push(`${where} ${here}`);
+            continue;
+          }
+          walk(child, found, here, stack, where);
+        }
+      }
+      if (s.items !== undefined) walk(s.items, elements(types), `${path}[]`, stack, where);
+    };
+    for (const { event, action, component } of described) {
+      const key = action ? `${event}.${action}` : event;
+      const symbol = checker.getPropertyOfType(payloadMap, key);
+      expect(symbol, key).toBeDefined();
+      walk(
+        description.components.schemas[component],
+        parts(checker.getTypeOfSymbol(symbol!)),
+        "",
+        [component],
+        key,
+      );
+    }
+    expect(total).toBeGreaterThan(100_000);
+    expect(missing.slice(0, 20)).toEqual([]);
+  });
+
   it("keep per-action differences: check_run.check_suite is required on check_run events", () => {
     for (const action of table.check_run ?? []) {
       const variants = schemas["check_run.json"]?.definitions as Record<string, Schema>;
@@ -176,22 +268,26 @@ describe("payload schemas against every captured delivery of every example set",
   const divergent = new Map(overrides.divergences.map((d) => [d.delivery, d.because]));
 
   for (const set of SETS) {
-    it(`${set}: every delivery of a table event validates or is a listed divergence`, () => {
-      const deliveries = examples.get(set) ?? [];
-      expect(deliveries.length).toBeGreaterThan(40);
-      for (const { delivery, event, payload } of deliveries) {
-        const validate = validatorFor(event);
-        const valid = validate(payload);
-        if (divergent.has(delivery)) {
-          expect(valid, `${delivery} is listed as a divergence but validates`).toBe(false);
-        } else {
-          expect(
-            valid,
-            `${delivery}: ${JSON.stringify(validate.errors?.slice(0, 3).map((e) => `${e.instancePath} ${e.message}`))}`,
-          ).toBe(true);
+    it(
+      `${set}: every delivery of a table event validates or is a listed divergence`,
+      COMPILING,
+      () => {
+        const deliveries = examples.get(set) ?? [];
+        expect(deliveries.length).toBeGreaterThan(40);
+        for (const { delivery, event, payload } of deliveries) {
+          const validate = validatorFor(event);
+          const valid = validate(payload);
+          if (divergent.has(delivery)) {
+            expect(valid, `${delivery} is listed as a divergence but validates`).toBe(false);
+          } else {
+            expect(
+              valid,
+              `${delivery}: ${JSON.stringify(validate.errors?.slice(0, 3).map((e) => `${e.instancePath} ${e.message}`))}`,
+            ).toBe(true);
+          }
         }
-      }
-    });
+      },
+    );
   }
 
   it("at least 98% of the enterprise deliveries validate", () => {
@@ -214,23 +310,29 @@ describe("the overrides file", () => {
     const source = await readJsonSource(`${root}${DESCRIPTION}`, DESCRIPTION);
     const files: PayloadSchemaFiles = describedPayloadSchemas(source, tableFile);
     unchanged = validators(files as Record<string, Schema>);
-  });
+  }, COMPILING.timeout);
 
-  it("gives every override its reason and deliveries that the description alone rejects", () => {
-    expect(overrides.overrides.length).toBeGreaterThan(0);
-    for (const override of overrides.overrides) {
-      expect(override.because.length, override.at).toBeGreaterThan(10);
-      expect(override.evidence.length, override.at).toBeGreaterThan(0);
-      for (const delivery of override.evidence) {
-        expect(delivery).toMatch(DELIVERY);
-        const entry = all.get(delivery);
-        expect(entry, `${override.at}: no delivery ${delivery}`).toBeDefined();
-        // Evidence is a delivery the description's own schema rejects.
-        expect(unchanged(entry!.event)(entry!.payload), `${override.at}: ${delivery}`).toBe(false);
-        // An override of one event's file is proven by a delivery of that event.
-        const file = override.at.split("#")[0];
-        if (file !== "definitions.json") expect(`${entry!.event}.json`).toBe(file);
+  it(
+    "gives every override its reason and deliveries that the description alone rejects",
+    COMPILING,
+    () => {
+      expect(overrides.overrides.length).toBeGreaterThan(0);
+      for (const override of overrides.overrides) {
+        expect(override.because.length, override.at).toBeGreaterThan(10);
+        expect(override.evidence.length, override.at).toBeGreaterThan(0);
+        for (const delivery of override.evidence) {
+          expect(delivery).toMatch(DELIVERY);
+          const entry = all.get(delivery);
+          expect(entry, `${override.at}: no delivery ${delivery}`).toBeDefined();
+          // Evidence is a delivery the description's own schema rejects.
+          expect(unchanged(entry!.event)(entry!.payload), `${override.at}: ${delivery}`).toBe(
+            false,
+          );
+          // An override of one event's file is proven by a delivery of that event.
+          const file = override.at.split("#")[0];
+          if (file !== "definitions.json") expect(`${entry!.event}.json`).toBe(file);
+        }
       }
-    }
-  });
+    },
+  );
 });
