@@ -67,10 +67,27 @@ export async function writeDescribedSchemas(
         return {
           absolutePath,
           displayPath: relative(cwd, absolutePath).split(sep).join("/"),
-          text: `${JSON.stringify(files[name], null, 2)}\n`,
+          text: `${printSchema(files[name])}\n`,
         };
       }),
     [],
     cwd,
+  );
+}
+
+const SCALAR = String.raw`(?:"(?:[^"\\\n]|\\.)*"|null|true|false|-?\d[\d.eE+-]*)`;
+const SCALAR_ARRAY = new RegExp(String.raw`\[\s+(${SCALAR}(?:,\s+${SCALAR})*)\s+\]`, "g");
+
+/**
+ * JSON with two-space indentation, and an array of plain values on one line
+ * (`"type": ["string", "null"]`), so the files read and diff well.
+ *
+ * @example
+ * printSchema({ type: ["string", "null"] }); // '{\n  "type": ["string", "null"]\n}'
+ */
+export function printSchema(schema: unknown): string {
+  return JSON.stringify(schema, null, 2).replace(
+    SCALAR_ARRAY,
+    (_, inner: string) => `[${(inner.match(new RegExp(SCALAR, "g")) ?? []).join(", ")}]`,
   );
 }

@@ -12,7 +12,10 @@ import {
   applyPayloadOverrides,
   readPayloadOverrides,
 } from "../../generator/webhooks/payload-overrides.js";
-import { writeDescribedSchemas } from "../../generator/webhooks/write-described-schemas.js";
+import {
+  printSchema,
+  writeDescribedSchemas,
+} from "../../generator/webhooks/write-described-schemas.js";
 import { GeneratorError, GeneratorErrors } from "../../input/errors.js";
 import { parseJsonSource } from "../../input/json-source.js";
 import { runCliProcess } from "../helpers/cli-process.js";
@@ -377,6 +380,22 @@ describe("payload overrides", () => {
         "zen is not required there (override for push.json#)",
       ]);
     }
+  });
+});
+
+describe("printSchema", () => {
+  it("puts arrays of plain values on one line and reads back the same JSON", () => {
+    const schema = {
+      type: ["string", "null"],
+      enum: ["a,  1", 'say "hi"', null, 1.5, "back\\slash"],
+      items: [{ const: 1 }],
+      empty: [],
+    };
+    const text = printSchema(schema);
+    expect(text).toContain('"type": ["string", "null"]');
+    expect(text).toContain('"enum": ["a,  1", "say \\"hi\\"", null, 1.5, "back\\\\slash"]');
+    expect(text).toContain('"items": [\n    {\n      "const": 1\n    }\n  ]');
+    expect(JSON.parse(text)).toEqual(schema);
   });
 });
 
