@@ -4,6 +4,7 @@ import { deliverCommand } from "./commands/deliver.js";
 import { generateCommand } from "./commands/generate.js";
 import { initCommand } from "./commands/init.js";
 import { introspectCommand } from "./commands/introspect.js";
+import { payloadSchemasCommand } from "./commands/payload-schemas.js";
 import { serveCommand } from "./commands/serve.js";
 
 /** Every CLI command, in the order `--help` lists them. */
@@ -12,6 +13,7 @@ export const commands: readonly Command[] = [
   generateCommand,
   checkCommand,
   introspectCommand,
+  payloadSchemasCommand,
   serveCommand,
   deliverCommand,
 ];

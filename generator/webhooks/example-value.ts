@@ -111,12 +111,22 @@ function sampleRef(state: ExampleState, ref: string, context: FieldContext): Val
   if (!state.built.has(name)) {
     state.building.push(name);
     try {
-      state.built.set(name, exampleValue(state, definition, { field: name, noun: name }));
+      const noun = nounOf(name);
+      state.built.set(name, exampleValue(state, definition, { field: noun, noun }));
     } finally {
       state.building.pop();
     }
   }
   return { kind: "call", callee: exampleFunctionName(name) };
+}
+
+/**
+ * What a shared definition is about, for plausible values: the description's component names
+ * carry a `webhooks` word and a counter (`repository_webhooks`, `webhooks_issue_2`) that are not.
+ */
+function nounOf(definition: string): string {
+  const words = definition.split("_").filter((word) => word !== "webhooks" && !/^\d+$/.test(word));
+  return words.length > 0 ? words.join("_") : definition;
 }
 
 function sampleObject(state: ExampleState, schema: JsonSchema, context: FieldContext): ValueNode {

@@ -50,13 +50,26 @@ export function definitionRef(used: Set<string>): (ref: string) => string {
  * const opened = flattenVariant(issuesFile, issuesFile.definitions.opened);
  */
 export function flattenVariant(root: JsonSchema, variant: JsonSchema | undefined): JsonSchema {
+  // A variant that is one of several shapes (a review request names a user or a team) is the
+  // union of those shapes, each with the root's fields.
+  if (variant && Array.isArray(variant.anyOf) && variant.properties === undefined) {
+    const { anyOf, ...rest } = variant;
+    const shapes = (anyOf as JsonSchema[]).map((shape) =>
+      flattenVariant(root, { ...shape, description: undefined }),
+    );
+    const merged = flattenVariant(root, { ...rest, properties: {} });
+    return {
+      ...(merged.description ? { description: merged.description } : {}),
+      anyOf: shapes.map(({ description: _, ...shape }) => shape),
+    };
+  }
   const properties = { ...asRecord(root.properties), ...asRecord(variant?.properties) };
   const names = Object.keys(properties).sort(byField);
   const required = new Set([...asStrings(root.required), ...asStrings(variant?.required)]);
   const action = (asRecord(asRecord(variant?.properties).action) as { const?: unknown }).const;
   const rootDescription = typeof root.description === "string" ? root.description : "";
   const description =
-    variant?.description ??
+    (typeof variant?.description === "string" ? variant.description : undefined) ??
     (typeof action === "string"
       ? `${rootDescription} Action \`${action}\`.`.trim()
       : rootDescription);

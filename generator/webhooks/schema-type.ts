@@ -134,11 +134,22 @@ function objectMembers(
   }));
   const extra = schema.additionalProperties;
   if (extra !== undefined && extra !== false) {
+    const type = schemaType(extra, refName, where, [...path, "additionalProperties"]);
+    // TypeScript checks every listed field against the index signature, so the signature also
+    // allows their types (and `undefined` when one is optional).
+    const listed = members.flatMap((member) =>
+      member.kind === "property"
+        ? [member.type, ...(member.optional ? [typeName("undefined")] : [])]
+        : [],
+    );
     members.push({
       kind: "index",
       key: "k",
       keyType: typeName("string"),
-      type: schemaType(extra, refName, where, [...path, "additionalProperties"]),
+      type:
+        listed.length === 0 || (type.kind === "name" && type.name === "unknown")
+          ? type
+          : union(dedupe([type, ...listed])),
     });
   }
   return members;

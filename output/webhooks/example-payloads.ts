@@ -3,118 +3,108 @@
 
 import type { WebhookPayloadMap } from "./payloads/index.js";
 import type {
-  App,
-  CheckRun,
-  CheckSuite,
-  CodeScanningAlertInstance,
-  Commit,
-  Committer,
+  AppPermissions,
+  CheckRunWithSimpleCheckSuite,
   CustomProperty,
   CustomPropertyValue,
-  Deployment,
+  DependabotAlert,
+  DependabotAlertPackage,
+  DependabotAlertSecurityAdvisory,
+  DependabotAlertSecurityVulnerability,
   Discussion,
-  DiscussionCategory,
-  DiscussionComment,
-  Hook,
+  FullRepository,
   Installation,
-  InstallationLite,
-  InstallationRepository,
   Issue,
-  IssueType,
-  Label,
-  License,
-  MarketplacePurchase,
+  LicenseSimple,
+  Link,
+  MergeGroup,
   Milestone,
-  MinimalPullRequest,
-  Organization,
+  OrganizationSimpleWebhooks,
+  PersonalAccessTokenRequest,
   ProjectsV2,
-  PullRequest,
-  PullRequestBranch,
-  PullRequestLinks,
-  PullRequestReviewComment,
-  ReleaseAsset,
+  ProjectsV2Item,
+  ProjectsV2StatusUpdate,
+  PullRequestMinimal,
+  PullRequestWebhook,
   Repository,
-  SecretScanningAlert,
-  SecurityAdvisory,
-  SecurityVulnerability,
+  RepositoryAdvisory,
+  RepositoryAdvisoryCredit,
+  RepositoryAdvisoryVulnerability,
+  RepositoryRuleset,
+  RepositoryWebhooks,
+  SecretScanningAlertWebhook,
+  SecretScanningLocation,
+  SimpleCheckSuite,
   SimpleCommit,
-  SimplePullRequest,
-  SponsorshipTier,
+  SimpleInstallation,
+  SimpleRepository,
+  SimpleUser,
   Team,
-  User,
-  Workflow,
-  WorkflowRun,
+  TeamSimple,
+  WebhooksAlert,
+  WebhooksAnswer,
+  WebhooksChanges,
+  WebhooksChanges8,
+  WebhooksComment,
+  WebhooksDeployKey,
+  WebhooksIssue,
+  WebhooksIssue2,
+  WebhooksIssueComment,
+  WebhooksLabel,
+  WebhooksMarketplacePurchase,
+  WebhooksMembership,
+  WebhooksMilestone,
+  WebhooksProject,
+  WebhooksProjectCard,
+  WebhooksProjectChanges,
+  WebhooksProjectColumn,
+  WebhooksPullRequest5,
+  WebhooksRelease,
+  WebhooksRelease1,
+  WebhooksReview,
+  WebhooksReviewComment,
+  WebhooksRule,
+  WebhooksSecurityAdvisory,
+  WebhooksSponsorship,
+  WebhooksTeam,
+  WebhooksTeam1,
 } from "./payloads/definitions.js";
 
-const exampleApp = (): App => ({
-  created_at: "2024-05-01T12:00:00Z",
-  description: "An example app.",
-  external_url: "https://api.platform.example/repos/alice/hello-world/apps/78074092/external",
-  html_url: "https://platform.example/alice/hello-world/apps/78074092",
-  id: 78074092,
-  name: "example-app",
-  node_id: "MDQ6QXBwNzgwNzQwOTI=",
-  owner: exampleUser(),
-  updated_at: "2024-05-01T12:05:00Z",
-});
+const exampleAppPermissions = (): AppPermissions => ({});
 
-const exampleCheckRun = (): CheckRun => ({
+const exampleCheckRunWithSimpleCheckSuite = (): CheckRunWithSimpleCheckSuite => ({
+  app: {
+    created_at: "2024-05-01T12:00:00Z",
+    description: "An example app.",
+    external_url: "https://api.platform.example/repos/alice/hello-world/apps/78074092/external",
+    html_url: "https://platform.example/alice/hello-world/apps/78074092",
+    id: 78074092,
+    name: "example-app",
+    node_id: "MDQ6QXBwNzgwNzQwOTI=",
+    owner: exampleSimpleUser(),
+    updated_at: "2024-05-01T12:05:00Z",
+  },
+  check_suite: exampleSimpleCheckSuite(),
   completed_at: null,
-  conclusion: null,
+  conclusion: "waiting",
   external_id: "example-external-id",
-  head_sha: "f1969695f0969502ef96936fee9691dced969049",
-  html_url: "https://platform.example/alice/hello-world/check-runs/74248541",
-  id: 74248541,
-  name: "example-check-run",
+  head_sha: "188101351780ffa21680fe0f1580fc7c1480fae9",
+  html_url:
+    "https://platform.example/alice/hello-world/check-run-with-simple-check-suites/21894077",
+  id: 21894077,
+  name: "example-check-run-with-simple-check-suite",
+  output: {
+    annotations_count: 0,
+    annotations_url:
+      "https://api.platform.example/repos/alice/hello-world/outputs/62138948/annotations",
+    summary: "example-summary",
+    text: "example-text",
+    title: "Example output",
+  },
+  pull_requests: [examplePullRequestMinimal()],
   started_at: "2024-05-01T12:05:00Z",
   status: "queued",
-  url: "https://api.platform.example/repos/alice/hello-world/check-runs/74248541",
-});
-
-const exampleCheckSuite = (): CheckSuite => ({
-  after: "0a4be1d7094be0440c4be4fd0b4be36a064bdb8b",
-  app: exampleApp(),
-  before: "f4612252f56123e5f2611f2cf36120bff0611c06",
-  check_runs_url:
-    "https://api.platform.example/repos/alice/hello-world/check-suites/35066956/check-runs",
-  conclusion: null,
-  created_at: "2024-05-01T12:00:00Z",
-  head_branch: "feature",
-  head_commit: exampleSimpleCommit(),
-  head_sha: "864e9666874e97f9844e9340854e94d38a4e9cb2",
-  id: 35066956,
-  latest_check_runs_count: 0,
-  node_id: "MDQ6Q2hlY2tTdWl0ZTM1MDY2OTU2",
-  pull_requests: [exampleMinimalPullRequest()],
-  status: "completed",
-  updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/check-suites/35066956",
-});
-
-const exampleCodeScanningAlertInstance = (): CodeScanningAlertInstance => ({
-  analysis_key: "example-analysis-key",
-  environment: "production",
-  ref: "refs/heads/main",
-  state: "open",
-});
-
-const exampleCommit = (): Commit => ({
-  added: [],
-  author: exampleCommitter(),
-  committer: exampleCommitter(),
-  distinct: true,
-  id: "ec597f78ed59810bee59829eef598431f05985c4",
-  message: "Update README.md",
-  modified: [],
-  removed: [],
-  timestamp: "2024-05-01T12:05:00Z",
-  tree_id: "1d5750c91c574f361b574da31a574c1021575715",
-  url: "https://api.platform.example/repos/alice/hello-world/commits/51606716",
-});
-
-const exampleCommitter = (): Committer => ({
-  email: "alice@example.com",
-  name: "example-committer",
+  url: "https://api.platform.example/repos/alice/hello-world/check-run-with-simple-check-suites/21894077",
 });
 
 const exampleCustomProperty = (): CustomProperty => ({
@@ -127,24 +117,68 @@ const exampleCustomPropertyValue = (): CustomPropertyValue => ({
   value: "example-value",
 });
 
-const exampleDeployment = (): Deployment => ({
+const exampleDependabotAlert = (): DependabotAlert => ({
   created_at: "2024-05-01T12:00:00Z",
-  creator: exampleUser(),
-  description: "An example deployment.",
-  environment: "production",
-  id: 83546174,
-  node_id: "MDQ6RGVwbG95bWVudDgzNTQ2MTc0",
-  original_environment: "production",
-  payload: {},
-  ref: "refs/heads/main",
-  repository_url:
-    "https://api.platform.example/repos/alice/hello-world/deployments/83546174/repository",
-  sha: "e08fd1dddf8fd04ade8fceb7dd8fcd24dc8fcb91",
-  statuses_url:
-    "https://api.platform.example/repos/alice/hello-world/deployments/83546174/statuses",
-  task: "example-task",
+  dependency: {},
+  dismissed_at: null,
+  dismissed_by: null,
+  dismissed_comment: null,
+  dismissed_reason: "fix_started",
+  fixed_at: null,
+  html_url: "https://platform.example/alice/hello-world/dependabot-alerts/45824646",
+  number: 1,
+  security_advisory: exampleDependabotAlertSecurityAdvisory(),
+  security_vulnerability: exampleDependabotAlertSecurityVulnerability(),
+  state: "auto_dismissed",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/deployments/83546174",
+  url: "https://api.platform.example/repos/alice/hello-world/dependabot-alerts/45824646",
+});
+
+const exampleDependabotAlertPackage = (): DependabotAlertPackage => ({
+  ecosystem: "npm",
+  name: "example-dependabot-alert-package",
+});
+
+const exampleDependabotAlertSecurityAdvisory = (): DependabotAlertSecurityAdvisory => ({
+  cve_id: "CVE-2024-12345",
+  cvss: {
+    score: 1,
+    vector_string: "example-vector-string",
+  },
+  cwes: [
+    {
+      cwe_id: "example-cwe-id",
+      name: "example-cwe",
+    },
+  ],
+  description: "An example dependabot alert security advisory.",
+  ghsa_id: "GHSA-2x7q-8vq5-4p6m",
+  identifiers: [
+    {
+      type: "CVE",
+      value: "example-value",
+    },
+  ],
+  published_at: "2024-05-01T12:05:00Z",
+  references: [
+    {
+      url: "https://api.platform.example/repos/alice/hello-world/references/79465946",
+    },
+  ],
+  severity: "low",
+  summary: "example-summary",
+  updated_at: "2024-05-01T12:05:00Z",
+  vulnerabilities: [exampleDependabotAlertSecurityVulnerability()],
+  withdrawn_at: null,
+});
+
+const exampleDependabotAlertSecurityVulnerability = (): DependabotAlertSecurityVulnerability => ({
+  first_patched_version: {
+    identifier: "example-identifier",
+  },
+  package: exampleDependabotAlertPackage(),
+  severity: "low",
+  vulnerable_version_range: "example-vulnerable-version-range",
 });
 
 const exampleDiscussion = (): Discussion => ({
@@ -154,7 +188,17 @@ const exampleDiscussion = (): Discussion => ({
   answer_html_url: "https://platform.example/alice/hello-world/discussions/87179921",
   author_association: "COLLABORATOR",
   body: "Written for a test delivery.",
-  category: exampleDiscussionCategory(),
+  category: {
+    created_at: "2024-05-01T12:00:00Z",
+    description: "An example category.",
+    emoji: ":speech_balloon:",
+    id: 56980913,
+    is_answerable: true,
+    name: "example-category",
+    repository_id: 63926869,
+    slug: "example-category",
+    updated_at: "2024-05-01T12:05:00Z",
+  },
   comments: 0,
   created_at: "2024-05-01T12:00:00Z",
   html_url: "https://platform.example/alice/hello-world/discussions/87179921",
@@ -167,93 +211,139 @@ const exampleDiscussion = (): Discussion => ({
   state: "open",
   title: "Example discussion",
   updated_at: "2024-05-01T12:05:00Z",
-  user: exampleUser(),
-});
-
-const exampleDiscussionCategory = (): DiscussionCategory => ({
-  created_at: "2024-05-01T12:00:00Z",
-  description: "An example discussion category.",
-  emoji: ":speech_balloon:",
-  id: 69008962,
-  is_answerable: true,
-  name: "example-discussion-category",
-  node_id: "MDQ6RGlzY3Vzc2lvbkNhdGVnb3J5NjkwMDg5NjI=",
-  repository_id: 63926869,
-  slug: "example-discussion-category",
-  updated_at: "2024-05-01T12:05:00Z",
-});
-
-const exampleDiscussionComment = (): DiscussionComment => ({
-  author_association: "COLLABORATOR",
-  body: "Written for a test delivery.",
-  child_comment_count: 0,
-  created_at: "2024-05-01T12:00:00Z",
-  discussion_id: 87179921,
-  html_url: "https://platform.example/alice/hello-world/discussion-comments/44504439",
-  id: 44504439,
-  node_id: "MDQ6RGlzY3Vzc2lvbkNvbW1lbnQ0NDUwNDQzOQ==",
-  parent_id: 70368189,
-  repository_url:
-    "https://api.platform.example/repos/alice/hello-world/discussion-comments/44504439/repository",
-  updated_at: "2024-05-01T12:05:00Z",
-  user: exampleUser(),
-});
-
-const exampleHook = (): Hook => ({
-  active: true,
-  config: {
-    content_type: "json",
-    insecure_ssl: "0",
-    url: "https://api.platform.example/repos/alice/hello-world/configs/64940551",
+  user: {
+    id: 89501362,
+    login: "alice",
   },
+});
+
+const exampleFullRepository = (): FullRepository => ({
+  archive_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/archive",
+  archived: false,
+  assignees_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/assignees",
+  blobs_url: "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/blobs",
+  branches_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/branches",
+  clone_url: "https://platform.example/alice/hello-world.git",
+  collaborators_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/collaborators",
+  comments_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/comments",
+  commits_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/commits",
+  compare_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/compare",
+  contents_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/contents",
+  contributors_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/contributors",
   created_at: "2024-05-01T12:00:00Z",
-  events: [],
-  id: 20117034,
-  name: "example-hook",
-  type: "example-type",
+  default_branch: "main",
+  deployments_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/deployments",
+  description: "An example full repository.",
+  disabled: false,
+  downloads_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/downloads",
+  events_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/events",
+  fork: false,
+  forks: 0,
+  forks_count: 0,
+  forks_url: "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/forks",
+  full_name: "alice/hello-world",
+  git_commits_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/git-commits",
+  git_refs_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/git-refs",
+  git_tags_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/git-tags",
+  git_url: "git://platform.example/alice/hello-world.git",
+  has_discussions: false,
+  has_issues: true,
+  has_pages: false,
+  has_projects: true,
+  has_wiki: true,
+  homepage: "https://example.com",
+  hooks_url: "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/hooks",
+  html_url: "https://platform.example/alice/hello-world/full-repositorys/88772313",
+  id: 88772313,
+  issue_comment_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/issue-comment",
+  issue_events_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/issue-events",
+  issues_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/issues",
+  keys_url: "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/keys",
+  labels_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/labels",
+  language: "TypeScript",
+  languages_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/languages",
+  license: exampleLicenseSimple(),
+  merges_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/merges",
+  milestones_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/milestones",
+  mirror_url: null,
+  name: "example-full-repository",
+  network_count: 0,
+  node_id: "MDQ6RnVsbFJlcG9zaXRvcnk4ODc3MjMxMw==",
+  notifications_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/notifications",
+  open_issues: 0,
+  open_issues_count: 0,
+  owner: exampleSimpleUser(),
+  private: false,
+  pulls_url: "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/pulls",
+  pushed_at: "2024-05-01T12:05:00Z",
+  releases_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/releases",
+  size: 0,
+  ssh_url: "git@platform.example:alice/hello-world.git",
+  stargazers_count: 0,
+  stargazers_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/stargazers",
+  statuses_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/statuses",
+  subscribers_count: 0,
+  subscribers_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/subscribers",
+  subscription_url:
+    "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/subscription",
+  svn_url: "https://platform.example/alice/hello-world",
+  tags_url: "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/tags",
+  teams_url: "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/teams",
+  trees_url: "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313/trees",
   updated_at: "2024-05-01T12:05:00Z",
+  url: "https://api.platform.example/repos/alice/hello-world/full-repositorys/88772313",
+  watchers: 0,
+  watchers_count: 0,
 });
 
 const exampleInstallation = (): Installation => ({
   access_tokens_url:
     "https://api.platform.example/repos/alice/hello-world/installations/28304109/access-tokens",
-  account: exampleUser(),
+  account: exampleSimpleUser(),
   app_id: 78074092,
-  created_at: 1714564800,
+  created_at: "2024-05-01T12:00:00Z",
   events: [],
   html_url: "https://platform.example/alice/hello-world/installations/28304109",
   id: 28304109,
-  permissions: {
-    contents: "example-contents",
-    issues: "example-issues",
-    metadata: "example-metadata",
-  },
+  permissions: exampleAppPermissions(),
   repositories_url:
     "https://api.platform.example/repos/alice/hello-world/installations/28304109/repositories",
   repository_selection: "all",
   single_file_name: "example-single-file-name",
   target_id: 36187144,
   target_type: "example-target-type",
-  updated_at: 1714564800,
-});
-
-const exampleInstallationLite = (): InstallationLite => ({
-  id: 43534770,
-  node_id: "MDQ6SW5zdGFsbGF0aW9uTGl0ZTQzNTM0Nzcw",
-});
-
-const exampleInstallationRepository = (): InstallationRepository => ({
-  full_name: "alice/hello-world",
-  id: 46906854,
-  name: "example-installation-repository",
-  node_id: "MDQ6SW5zdGFsbGF0aW9uUmVwb3NpdG9yeTQ2OTA2ODU0",
-  private: false,
+  updated_at: "2024-05-01T12:05:00Z",
 });
 
 const exampleIssue = (): Issue => ({
-  assignees: [exampleUser()],
-  author_association: "COLLABORATOR",
-  body: "Written for a test delivery.",
+  assignee: exampleSimpleUser(),
   closed_at: null,
   comments: 0,
   comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
@@ -261,71 +351,45 @@ const exampleIssue = (): Issue => ({
   events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
   html_url: "https://platform.example/alice/hello-world/issues/1",
   id: 66617728,
+  labels: [],
   labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+  locked: false,
   milestone: exampleMilestone(),
   node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
   number: 1,
   repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+  state: "open",
   title: "Found a bug",
   updated_at: "2024-05-01T12:05:00Z",
   url: "https://api.platform.example/repos/alice/hello-world/issues/1",
-  user: exampleUser(),
+  user: exampleSimpleUser(),
 });
 
-const exampleIssueType = (): IssueType => ({
-  description: "An example issue type.",
-  id: 17527429,
-  name: "example-issue-type",
-  node_id: "MDQ6SXNzdWVUeXBlMTc1Mjc0Mjk=",
-});
-
-const exampleLabel = (): Label => ({
-  color: "d73a4a",
-  default: false,
-  id: 88097213,
-  name: "bug",
-  node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
-  url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
-});
-
-const exampleLicense = (): License => ({
+const exampleLicenseSimple = (): LicenseSimple => ({
   key: "example-key",
-  name: "MIT License",
-  node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+  name: "example-license-simple",
+  node_id: "MDQ6TGljZW5zZVNpbXBsZTIyNzYyODUx",
   spdx_id: "MIT",
-  url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+  url: "https://api.platform.example/repos/alice/hello-world/license-simples/22762851",
 });
 
-const exampleMarketplacePurchase = (): MarketplacePurchase => ({
-  account: {
-    id: 64094236,
-    login: "alice",
-    node_id: "MDQ6QWNjb3VudDY0MDk0MjM2",
-    organization_billing_email: "alice@example.com",
-    type: "example-type",
-  },
-  billing_cycle: "monthly",
-  free_trial_ends_on: null,
-  on_free_trial: false,
-  plan: {
-    bullets: [],
-    description: "An example plan.",
-    has_free_trial: false,
-    id: 24585298,
-    monthly_price_in_cents: 0,
-    name: "example-plan",
-    price_model: "example-price-model",
-    unit_name: "example-unit-name",
-    yearly_price_in_cents: 0,
-  },
-  unit_count: 0,
+const exampleLink = (): Link => ({
+  href: "https://api.platform.example/repos/alice/hello-world/links/53457833",
+});
+
+const exampleMergeGroup = (): MergeGroup => ({
+  base_ref: "main",
+  base_sha: "98eee87499eeea079aeeeb9a9beeed2d94eee228",
+  head_commit: exampleSimpleCommit(),
+  head_ref: "feature",
+  head_sha: "39ce1f3f38ce1dac3bce22653ace20d235ce18f3",
 });
 
 const exampleMilestone = (): Milestone => ({
   closed_at: null,
   closed_issues: 0,
   created_at: "2024-05-01T12:00:00Z",
-  creator: exampleUser(),
+  creator: exampleSimpleUser(),
   description: "An example milestone.",
   due_on: null,
   html_url: "https://platform.example/alice/hello-world/milestones/73756733",
@@ -340,7 +404,86 @@ const exampleMilestone = (): Milestone => ({
   url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
 });
 
-const exampleMinimalPullRequest = (): MinimalPullRequest => ({
+const exampleOrganizationSimpleWebhooks = (): OrganizationSimpleWebhooks => ({
+  avatar_url: "https://avatars.platform.example/u/55960373",
+  description: "An example organization simple.",
+  events_url:
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/events",
+  hooks_url:
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/hooks",
+  id: 55960373,
+  issues_url:
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/issues",
+  login: "alice",
+  members_url:
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/members",
+  node_id: "MDQ6T3JnYW5pemF0aW9uU2ltcGxlNTU5NjAzNzM=",
+  public_members_url:
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/public-members",
+  repos_url:
+    "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373/repos",
+  url: "https://api.platform.example/repos/alice/hello-world/organization-simples/55960373",
+});
+
+const examplePersonalAccessTokenRequest = (): PersonalAccessTokenRequest => ({
+  created_at: "2024-05-01T12:00:00Z",
+  id: 11689680,
+  owner: exampleSimpleUser(),
+  permissions_added: {},
+  permissions_result: {},
+  permissions_upgraded: {},
+  repositories: [
+    {
+      full_name: "alice/hello-world",
+      id: 63926869,
+      name: "hello-world",
+      node_id: "MDQ6UmVwb3NpdG9yeTYzOTI2ODY5",
+      private: false,
+    },
+  ],
+  repository_count: 0,
+  repository_selection: "none",
+  token_expired: false,
+  token_expires_at: null,
+  token_id: 62017778,
+  token_last_used_at: null,
+  token_name: "example-token-name",
+});
+
+const exampleProjectsV2 = (): ProjectsV2 => ({
+  closed_at: null,
+  created_at: "2024-05-01T12:00:00Z",
+  creator: exampleSimpleUser(),
+  deleted_at: null,
+  deleted_by: null,
+  description: "An example projects v2.",
+  id: 80019496,
+  node_id: "MDQ6UHJvamVjdHNWMjgwMDE5NDk2",
+  number: 1,
+  owner: exampleSimpleUser(),
+  public: false,
+  short_description: "example-short-description",
+  title: "Example projects v2",
+  updated_at: "2024-05-01T12:05:00Z",
+});
+
+const exampleProjectsV2Item = (): ProjectsV2Item => ({
+  archived_at: null,
+  content_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
+  content_type: "Issue",
+  created_at: "2024-05-01T12:00:00Z",
+  id: 61061078,
+  updated_at: "2024-05-01T12:05:00Z",
+});
+
+const exampleProjectsV2StatusUpdate = (): ProjectsV2StatusUpdate => ({
+  created_at: "2024-05-01T12:00:00Z",
+  id: 5026785,
+  node_id: "MDQ6UHJvamVjdHNWMlN0YXR1c1VwZGF0ZTUwMjY3ODU=",
+  updated_at: "2024-05-01T12:05:00Z",
+});
+
+const examplePullRequestMinimal = (): PullRequestMinimal => ({
   base: {
     ref: "refs/heads/main",
     repo: {
@@ -359,172 +502,92 @@ const exampleMinimalPullRequest = (): MinimalPullRequest => ({
     },
     sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
   },
-  id: 38163892,
+  id: 24134172,
   number: 1,
-  url: "https://api.platform.example/repos/alice/hello-world/minimal-pull-requests/38163892",
+  url: "https://api.platform.example/repos/alice/hello-world/pull-request-minimals/24134172",
 });
 
-const exampleOrganization = (): Organization => ({
-  avatar_url: "https://avatars.platform.example/u/1726762",
-  description: "An example organization.",
-  events_url: "https://api.platform.example/orgs/example-org/events",
-  hooks_url: "https://api.platform.example/orgs/example-org/hooks",
-  id: 1726762,
-  issues_url: "https://api.platform.example/orgs/example-org/issues",
-  login: "example-org",
-  members_url: "https://api.platform.example/orgs/example-org/members",
-  node_id: "MDQ6T3JnYW5pemF0aW9uMTcyNjc2Mg==",
-  public_members_url: "https://api.platform.example/orgs/example-org/public-members",
-  repos_url: "https://api.platform.example/orgs/example-org/repos",
-  url: "https://api.platform.example/orgs/example-org",
-});
-
-const exampleProjectsV2 = (): ProjectsV2 => ({
-  closed_at: null,
-  created_at: "2024-05-01T12:00:00Z",
-  creator: exampleUser(),
-  description: "An example projects v2.",
-  id: 80019496,
-  node_id: "MDQ6UHJvamVjdHNWMjgwMDE5NDk2",
-  number: 1,
-  owner: exampleUser(),
-  public: false,
-  short_description: "example-short-description",
-  title: "Example projects v2",
-  updated_at: "2024-05-01T12:05:00Z",
-});
-
-const examplePullRequest = (): PullRequest => ({
-  _links: examplePullRequestLinks(),
+const examplePullRequestWebhook = (): PullRequestWebhook => ({
+  _links: {
+    comments: exampleLink(),
+    commits: exampleLink(),
+    html: exampleLink(),
+    issue: exampleLink(),
+    review_comment: exampleLink(),
+    review_comments: exampleLink(),
+    self: exampleLink(),
+    statuses: exampleLink(),
+  },
   additions: 0,
-  assignee: exampleUser(),
-  assignees: [exampleUser()],
+  assignee: exampleSimpleUser(),
   author_association: "COLLABORATOR",
-  base: examplePullRequestBranch(),
+  base: {
+    label: "example-label",
+    ref: "refs/heads/main",
+    repo: exampleRepository(),
+    sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+    user: exampleSimpleUser(),
+  },
   body: "Written for a test delivery.",
   changed_files: 0,
   closed_at: null,
   comments: 0,
-  comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+  comments_url:
+    "https://api.platform.example/repos/alice/hello-world/pull-request-webhooks/29460194/comments",
   commits: 0,
-  commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+  commits_url:
+    "https://api.platform.example/repos/alice/hello-world/pull-request-webhooks/29460194/commits",
   created_at: "2024-05-01T12:00:00Z",
   deletions: 0,
-  diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
-  draft: false,
-  head: examplePullRequestBranch(),
-  html_url: "https://platform.example/alice/hello-world/pulls/1",
-  id: 46194220,
-  issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
-  labels: [exampleLabel()],
+  diff_url:
+    "https://api.platform.example/repos/alice/hello-world/pull-request-webhooks/29460194/diff",
+  head: {
+    label: "example-label",
+    ref: "refs/heads/main",
+    repo: exampleRepository(),
+    sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+    user: exampleSimpleUser(),
+  },
+  html_url: "https://platform.example/alice/hello-world/pull-request-webhooks/29460194",
+  id: 29460194,
+  issue_url:
+    "https://api.platform.example/repos/alice/hello-world/pull-request-webhooks/29460194/issue",
+  labels: [
+    {
+      color: "d73a4a",
+      default: false,
+      description: "An example label.",
+      id: 88097213,
+      name: "bug",
+      node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+      url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+    },
+  ],
   locked: false,
   maintainer_can_modify: false,
-  merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+  merge_commit_sha: "b57a402ab67a41bdb37a3d04b47a3e97b17a39de",
   mergeable: false,
   mergeable_state: "clean",
   merged: false,
   merged_at: null,
   merged_by: null,
   milestone: exampleMilestone(),
-  node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+  node_id: "MDQ6UHVsbFJlcXVlc3RXZWJob29rMjk0NjAxOTQ=",
   number: 1,
-  patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
-  rebaseable: false,
-  requested_reviewers: [],
-  requested_teams: [exampleTeam()],
-  review_comment_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+  patch_url:
+    "https://api.platform.example/repos/alice/hello-world/pull-request-webhooks/29460194/patch",
+  review_comment_url:
+    "https://api.platform.example/repos/alice/hello-world/pull-request-webhooks/29460194/review-comment",
   review_comments: 0,
   review_comments_url:
-    "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+    "https://api.platform.example/repos/alice/hello-world/pull-request-webhooks/29460194/review-comments",
   state: "open",
-  statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
-  title: "Fix the bug",
+  statuses_url:
+    "https://api.platform.example/repos/alice/hello-world/pull-request-webhooks/29460194/statuses",
+  title: "Example pull request webhook",
   updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
-  user: exampleUser(),
-});
-
-const examplePullRequestBranch = (): PullRequestBranch => ({
-  label: "example-label",
-  ref: "refs/heads/main",
-  repo: exampleRepository(),
-  sha: "5f66b2b66066b4495d66af905e66b1236366b902",
-  user: exampleUser(),
-});
-
-const examplePullRequestLinks = (): PullRequestLinks => ({
-  comments: {
-    href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
-  },
-  commits: {
-    href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
-  },
-  html: {
-    href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
-  },
-  issue: {
-    href: "https://api.platform.example/repos/alice/hello-world/issues/1",
-  },
-  review_comment: {
-    href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
-  },
-  review_comments: {
-    href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
-  },
-  self: {
-    href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
-  },
-  statuses: {
-    href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
-  },
-});
-
-const examplePullRequestReviewComment = (): PullRequestReviewComment => ({
-  _links: {
-    html: {
-      href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
-    },
-    pull_request: {
-      href: "https://api.platform.example/repos/alice/hello-world/pulls/1",
-    },
-    self: {
-      href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
-    },
-  },
-  author_association: "COLLABORATOR",
-  body: "Written for a test delivery.",
-  commit_id: "ea2a5315e92a5182e82a4fefe72a4e5ce62a4cc9",
-  created_at: "2024-05-01T12:00:00Z",
-  diff_hunk: "@@ -1,3 +1,4 @@",
-  html_url: "https://platform.example/alice/hello-world/pull-request-review-comments/74662483",
-  id: 74662483,
-  node_id: "MDQ6UHVsbFJlcXVlc3RSZXZpZXdDb21tZW50NzQ2NjI0ODM=",
-  original_commit_id: "8df8a9d38cf8a8408ff8acf98ef8ab6691f8b01f",
-  original_position: 1,
-  path: "README.md",
-  position: 1,
-  pull_request_review_id: 34075925,
-  pull_request_url:
-    "https://api.platform.example/repos/alice/hello-world/pull-request-review-comments/74662483/pull-request",
-  updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/pull-request-review-comments/74662483",
-  user: exampleUser(),
-});
-
-const exampleReleaseAsset = (): ReleaseAsset => ({
-  browser_download_url:
-    "https://api.platform.example/repos/alice/hello-world/release-assets/83664165/browser-download",
-  content_type: "json",
-  created_at: "2024-05-01T12:00:00Z",
-  download_count: 0,
-  id: 83664165,
-  label: "example-label",
-  name: "example-release-asset",
-  node_id: "MDQ6UmVsZWFzZUFzc2V0ODM2NjQxNjU=",
-  size: 0,
-  state: "uploaded",
-  updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/release-assets/83664165",
+  url: "https://api.platform.example/repos/alice/hello-world/pull-request-webhooks/29460194",
+  user: exampleSimpleUser(),
 });
 
 const exampleRepository = (): Repository => ({
@@ -540,7 +603,150 @@ const exampleRepository = (): Repository => ({
   compare_url: "https://api.platform.example/repos/alice/hello-world/compare",
   contents_url: "https://api.platform.example/repos/alice/hello-world/contents",
   contributors_url: "https://api.platform.example/repos/alice/hello-world/contributors",
-  created_at: 1714564800,
+  created_at: null,
+  default_branch: "main",
+  deployments_url: "https://api.platform.example/repos/alice/hello-world/deployments",
+  description: "An example repository.",
+  disabled: false,
+  downloads_url: "https://api.platform.example/repos/alice/hello-world/downloads",
+  events_url: "https://api.platform.example/repos/alice/hello-world/events",
+  fork: false,
+  forks: 0,
+  forks_count: 0,
+  forks_url: "https://api.platform.example/repos/alice/hello-world/forks",
+  full_name: "alice/hello-world",
+  git_commits_url: "https://api.platform.example/repos/alice/hello-world/git-commits",
+  git_refs_url: "https://api.platform.example/repos/alice/hello-world/git-refs",
+  git_tags_url: "https://api.platform.example/repos/alice/hello-world/git-tags",
+  git_url: "git://platform.example/alice/hello-world.git",
+  has_downloads: true,
+  has_issues: true,
+  has_pages: false,
+  has_projects: true,
+  has_wiki: true,
+  homepage: "https://example.com",
+  hooks_url: "https://api.platform.example/repos/alice/hello-world/hooks",
+  html_url: "https://platform.example/alice/hello-world",
+  id: 63926869,
+  issue_comment_url: "https://api.platform.example/repos/alice/hello-world/issue-comment",
+  issue_events_url: "https://api.platform.example/repos/alice/hello-world/issue-events",
+  issues_url: "https://api.platform.example/repos/alice/hello-world/issues",
+  keys_url: "https://api.platform.example/repos/alice/hello-world/keys",
+  labels_url: "https://api.platform.example/repos/alice/hello-world/labels",
+  language: "TypeScript",
+  languages_url: "https://api.platform.example/repos/alice/hello-world/languages",
+  license: exampleLicenseSimple(),
+  merges_url: "https://api.platform.example/repos/alice/hello-world/merges",
+  milestones_url: "https://api.platform.example/repos/alice/hello-world/milestones",
+  mirror_url: null,
+  name: "hello-world",
+  node_id: "MDQ6UmVwb3NpdG9yeTYzOTI2ODY5",
+  notifications_url: "https://api.platform.example/repos/alice/hello-world/notifications",
+  open_issues: 0,
+  open_issues_count: 0,
+  owner: exampleSimpleUser(),
+  private: false,
+  pulls_url: "https://api.platform.example/repos/alice/hello-world/pulls",
+  pushed_at: null,
+  releases_url: "https://api.platform.example/repos/alice/hello-world/releases",
+  size: 0,
+  ssh_url: "git@platform.example:alice/hello-world.git",
+  stargazers_count: 0,
+  stargazers_url: "https://api.platform.example/repos/alice/hello-world/stargazers",
+  statuses_url: "https://api.platform.example/repos/alice/hello-world/statuses",
+  subscribers_url: "https://api.platform.example/repos/alice/hello-world/subscribers",
+  subscription_url: "https://api.platform.example/repos/alice/hello-world/subscription",
+  svn_url: "https://platform.example/alice/hello-world",
+  tags_url: "https://api.platform.example/repos/alice/hello-world/tags",
+  teams_url: "https://api.platform.example/repos/alice/hello-world/teams",
+  trees_url: "https://api.platform.example/repos/alice/hello-world/trees",
+  updated_at: null,
+  url: "https://api.platform.example/repos/alice/hello-world",
+  watchers: 0,
+  watchers_count: 0,
+});
+
+const exampleRepositoryAdvisory = (): RepositoryAdvisory => ({
+  author: exampleSimpleUser(),
+  closed_at: null,
+  collaborating_teams: [exampleTeam()],
+  collaborating_users: [exampleSimpleUser()],
+  created_at: null,
+  credits: [{}],
+  credits_detailed: [exampleRepositoryAdvisoryCredit()],
+  cve_id: "CVE-2024-12345",
+  cvss: {
+    score: 1,
+    vector_string: "example-vector-string",
+  },
+  cwe_ids: [],
+  cwes: [
+    {
+      cwe_id: "example-cwe-id",
+      name: "example-cwe",
+    },
+  ],
+  description: "An example repository advisory.",
+  ghsa_id: "GHSA-2x7q-8vq5-4p6m",
+  html_url: "https://platform.example/alice/hello-world/repository-advisorys/89010345",
+  identifiers: [
+    {
+      type: "CVE",
+      value: "example-value",
+    },
+  ],
+  private_fork: exampleSimpleRepository(),
+  published_at: null,
+  publisher: exampleSimpleUser(),
+  severity: "critical",
+  state: "published",
+  submission: {
+    accepted: false,
+  },
+  summary: "example-summary",
+  updated_at: null,
+  url: "https://api.platform.example/repos/alice/hello-world/repository-advisorys/89010345",
+  vulnerabilities: [exampleRepositoryAdvisoryVulnerability()],
+  withdrawn_at: null,
+});
+
+const exampleRepositoryAdvisoryCredit = (): RepositoryAdvisoryCredit => ({
+  state: "accepted",
+  type: "analyst",
+  user: exampleSimpleUser(),
+});
+
+const exampleRepositoryAdvisoryVulnerability = (): RepositoryAdvisoryVulnerability => ({
+  package: {
+    ecosystem: "rubygems",
+    name: "example-package",
+  },
+  patched_versions: null,
+  vulnerable_functions: [],
+  vulnerable_version_range: "example-vulnerable-version-range",
+});
+
+const exampleRepositoryRuleset = (): RepositoryRuleset => ({
+  enforcement: "disabled",
+  id: 73672168,
+  name: "example-repository-ruleset",
+  source: "example-source",
+});
+
+const exampleRepositoryWebhooks = (): RepositoryWebhooks => ({
+  archive_url: "https://api.platform.example/repos/alice/hello-world/archive",
+  archived: false,
+  assignees_url: "https://api.platform.example/repos/alice/hello-world/assignees",
+  blobs_url: "https://api.platform.example/repos/alice/hello-world/blobs",
+  branches_url: "https://api.platform.example/repos/alice/hello-world/branches",
+  clone_url: "https://platform.example/alice/hello-world.git",
+  collaborators_url: "https://api.platform.example/repos/alice/hello-world/collaborators",
+  comments_url: "https://api.platform.example/repos/alice/hello-world/comments",
+  commits_url: "https://api.platform.example/repos/alice/hello-world/commits",
+  compare_url: "https://api.platform.example/repos/alice/hello-world/compare",
+  contents_url: "https://api.platform.example/repos/alice/hello-world/contents",
+  contributors_url: "https://api.platform.example/repos/alice/hello-world/contributors",
+  created_at: null,
   default_branch: "main",
   deployments_url: "https://api.platform.example/repos/alice/hello-world/deployments",
   description: "An example repository.",
@@ -571,7 +777,7 @@ const exampleRepository = (): Repository => ({
   labels_url: "https://api.platform.example/repos/alice/hello-world/labels",
   language: "TypeScript",
   languages_url: "https://api.platform.example/repos/alice/hello-world/languages",
-  license: exampleLicense(),
+  license: exampleLicenseSimple(),
   merges_url: "https://api.platform.example/repos/alice/hello-world/merges",
   milestones_url: "https://api.platform.example/repos/alice/hello-world/milestones",
   mirror_url: null,
@@ -580,10 +786,10 @@ const exampleRepository = (): Repository => ({
   notifications_url: "https://api.platform.example/repos/alice/hello-world/notifications",
   open_issues: 0,
   open_issues_count: 0,
-  owner: exampleUser(),
+  owner: exampleSimpleUser(),
   private: false,
   pulls_url: "https://api.platform.example/repos/alice/hello-world/pulls",
-  pushed_at: 1714564800,
+  pushed_at: null,
   releases_url: "https://api.platform.example/repos/alice/hello-world/releases",
   size: 0,
   ssh_url: "git@platform.example:alice/hello-world.git",
@@ -596,18 +802,988 @@ const exampleRepository = (): Repository => ({
   tags_url: "https://api.platform.example/repos/alice/hello-world/tags",
   teams_url: "https://api.platform.example/repos/alice/hello-world/teams",
   trees_url: "https://api.platform.example/repos/alice/hello-world/trees",
-  updated_at: "2024-05-01T12:05:00Z",
+  updated_at: null,
   url: "https://api.platform.example/repos/alice/hello-world",
   watchers: 0,
   watchers_count: 0,
 });
 
-const exampleSecretScanningAlert = (): SecretScanningAlert => ({
-  number: 1,
-  secret_type: "example-secret-type",
+const exampleSecretScanningAlertWebhook = (): SecretScanningAlertWebhook => ({});
+
+const exampleSecretScanningLocation = (): SecretScanningLocation => ({});
+
+const exampleSimpleCheckSuite = (): SimpleCheckSuite => ({});
+
+const exampleSimpleCommit = (): SimpleCommit => ({
+  author: {
+    email: "alice@example.com",
+    name: "example-author",
+  },
+  committer: {
+    email: "alice@example.com",
+    name: "example-committer",
+  },
+  id: "777ddf37767ddda4797de25d787de0ca737dd8eb",
+  message: "Update README.md",
+  timestamp: "2024-05-01T12:05:00Z",
+  tree_id: "616dcaa4626dcc37636dcdca646dcf5d5d6dc458",
 });
 
-const exampleSecurityAdvisory = (): SecurityAdvisory => ({
+const exampleSimpleInstallation = (): SimpleInstallation => ({
+  id: 43149400,
+  node_id: "MDQ6U2ltcGxlSW5zdGFsbGF0aW9uNDMxNDk0MDA=",
+});
+
+const exampleSimpleRepository = (): SimpleRepository => ({
+  archive_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/archive",
+  assignees_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/assignees",
+  blobs_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/blobs",
+  branches_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/branches",
+  collaborators_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/collaborators",
+  comments_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/comments",
+  commits_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/commits",
+  compare_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/compare",
+  contents_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/contents",
+  contributors_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/contributors",
+  deployments_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/deployments",
+  description: "An example simple repository.",
+  downloads_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/downloads",
+  events_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/events",
+  fork: false,
+  forks_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/forks",
+  full_name: "alice/hello-world",
+  git_commits_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/git-commits",
+  git_refs_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/git-refs",
+  git_tags_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/git-tags",
+  hooks_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/hooks",
+  html_url: "https://platform.example/alice/hello-world/simple-repositorys/45088692",
+  id: 45088692,
+  issue_comment_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/issue-comment",
+  issue_events_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/issue-events",
+  issues_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/issues",
+  keys_url: "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/keys",
+  labels_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/labels",
+  languages_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/languages",
+  merges_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/merges",
+  milestones_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/milestones",
+  name: "example-simple-repository",
+  node_id: "MDQ6U2ltcGxlUmVwb3NpdG9yeTQ1MDg4Njky",
+  notifications_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/notifications",
+  owner: exampleSimpleUser(),
+  private: false,
+  pulls_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/pulls",
+  releases_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/releases",
+  stargazers_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/stargazers",
+  statuses_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/statuses",
+  subscribers_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/subscribers",
+  subscription_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/subscription",
+  tags_url: "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/tags",
+  teams_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/teams",
+  trees_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692/trees",
+  url: "https://api.platform.example/repos/alice/hello-world/simple-repositorys/45088692",
+});
+
+const exampleSimpleUser = (): SimpleUser => ({
+  avatar_url: "https://avatars.platform.example/u/59014819",
+  events_url: "https://api.platform.example/repos/alice/hello-world/simple-users/59014819/events",
+  followers_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-users/59014819/followers",
+  following_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-users/59014819/following",
+  gists_url: "https://api.platform.example/repos/alice/hello-world/simple-users/59014819/gists",
+  gravatar_id: "",
+  html_url: "https://platform.example/alice/hello-world/simple-users/59014819",
+  id: 59014819,
+  login: "alice",
+  organizations_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-users/59014819/organizations",
+  received_events_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-users/59014819/received-events",
+  repos_url: "https://api.platform.example/repos/alice/hello-world/simple-users/59014819/repos",
+  site_admin: false,
+  starred_url: "https://api.platform.example/repos/alice/hello-world/simple-users/59014819/starred",
+  subscriptions_url:
+    "https://api.platform.example/repos/alice/hello-world/simple-users/59014819/subscriptions",
+  type: "example-type",
+  url: "https://api.platform.example/repos/alice/hello-world/simple-users/59014819",
+});
+
+const exampleTeam = (): Team => ({
+  description: "An example team.",
+  html_url: "https://platform.example/alice/hello-world/teams/35521612",
+  id: 35521612,
+  members_url: "https://api.platform.example/repos/alice/hello-world/teams/35521612/members",
+  name: "Reviewers",
+  node_id: "MDQ6VGVhbTM1NTIxNjEy",
+  parent: exampleTeamSimple(),
+  permission: "write",
+  repositories_url:
+    "https://api.platform.example/repos/alice/hello-world/teams/35521612/repositories",
+  slug: "reviewers",
+  type: "enterprise",
+  url: "https://api.platform.example/repos/alice/hello-world/teams/35521612",
+});
+
+const exampleTeamSimple = (): TeamSimple => ({
+  description: "An example team simple.",
+  html_url: "https://platform.example/alice/hello-world/team-simples/47103035",
+  id: 47103035,
+  members_url: "https://api.platform.example/repos/alice/hello-world/team-simples/47103035/members",
+  name: "example-team-simple",
+  node_id: "MDQ6VGVhbVNpbXBsZTQ3MTAzMDM1",
+  permission: "write",
+  repositories_url:
+    "https://api.platform.example/repos/alice/hello-world/team-simples/47103035/repositories",
+  slug: "example-team-simple",
+  type: "enterprise",
+  url: "https://api.platform.example/repos/alice/hello-world/team-simples/47103035",
+});
+
+const exampleWebhooksAlert = (): WebhooksAlert => ({
+  affected_package_name: "example-affected-package-name",
+  affected_range: "example-affected-range",
+  created_at: "2024-05-01T12:00:00Z",
+  external_identifier: "example-external-identifier",
+  external_reference: "example-external-reference",
+  ghsa_id: "GHSA-2x7q-8vq5-4p6m",
+  id: 24032825,
+  severity: "high",
+});
+
+const exampleWebhooksAnswer = (): WebhooksAnswer => ({
+  author_association: "COLLABORATOR",
+  body: "Written for a test delivery.",
+  child_comment_count: 0,
+  created_at: "2024-05-01T12:00:00Z",
+  discussion_id: 87179921,
+  html_url: "https://platform.example/alice/hello-world/answers/63987743",
+  id: 63987743,
+  node_id: "MDQ6QW5zd2VyNjM5ODc3NDM=",
+  parent_id: null,
+  repository_url:
+    "https://api.platform.example/repos/alice/hello-world/answers/63987743/repository",
+  updated_at: "2024-05-01T12:05:00Z",
+  user: {
+    id: 89501362,
+    login: "alice",
+  },
+});
+
+const exampleWebhooksChanges = (): WebhooksChanges => ({});
+
+const exampleWebhooksChanges8 = (): WebhooksChanges8 => ({
+  tier: {
+    from: {
+      created_at: "2024-05-01T12:00:00Z",
+      description: "An example from.",
+      monthly_price_in_cents: 0,
+      monthly_price_in_dollars: 1,
+      name: "example-from",
+      node_id: "MDQ6RnJvbTg0MjcyOTQ5",
+    },
+  },
+});
+
+const exampleWebhooksComment = (): WebhooksComment => ({
+  author_association: "COLLABORATOR",
+  body: "Written for a test delivery.",
+  child_comment_count: 0,
+  created_at: "2024-05-01T12:00:00Z",
+  discussion_id: 87179921,
+  html_url: "https://platform.example/alice/hello-world/comments/29982494",
+  id: 29982494,
+  node_id: "MDQ6Q29tbWVudDI5OTgyNDk0",
+  parent_id: 70368189,
+  repository_url:
+    "https://api.platform.example/repos/alice/hello-world/comments/29982494/repository",
+  updated_at: "2024-05-01T12:05:00Z",
+  user: {
+    id: 89501362,
+    login: "alice",
+  },
+});
+
+const exampleWebhooksDeployKey = (): WebhooksDeployKey => ({
+  created_at: "2024-05-01T12:00:00Z",
+  id: 1368362,
+  key: "example-key",
+  read_only: false,
+  title: "Example deploy key",
+  url: "https://api.platform.example/repos/alice/hello-world/deploy-keys/1368362",
+  verified: true,
+});
+
+const exampleWebhooksIssue = (): WebhooksIssue => ({
+  assignees: [],
+  author_association: "COLLABORATOR",
+  body: "Written for a test delivery.",
+  closed_at: null,
+  comments: 0,
+  comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+  created_at: "2024-05-01T12:00:00Z",
+  events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+  html_url: "https://platform.example/alice/hello-world/issues/1",
+  id: 66617728,
+  labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+  milestone: {
+    closed_at: null,
+    closed_issues: 0,
+    created_at: "2024-05-01T12:00:00Z",
+    creator: {
+      id: 39295191,
+      login: "alice",
+    },
+    description: "An example milestone.",
+    due_on: null,
+    html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+    id: 73756733,
+    labels_url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+    node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+    number: 1,
+    open_issues: 0,
+    state: "open",
+    title: "Example milestone",
+    updated_at: "2024-05-01T12:05:00Z",
+    url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+  },
+  node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+  number: 1,
+  repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+  title: "Found a bug",
+  updated_at: "2024-05-01T12:05:00Z",
+  url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+  user: {
+    id: 89501362,
+    login: "alice",
+  },
+});
+
+const exampleWebhooksIssue2 = (): WebhooksIssue2 => ({
+  active_lock_reason: "resolved",
+  assignees: [],
+  author_association: "COLLABORATOR",
+  body: "Written for a test delivery.",
+  closed_at: null,
+  comments: 0,
+  comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+  created_at: "2024-05-01T12:00:00Z",
+  events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+  html_url: "https://platform.example/alice/hello-world/issues/1",
+  id: 66617728,
+  labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+  milestone: {
+    closed_at: null,
+    closed_issues: 0,
+    created_at: "2024-05-01T12:00:00Z",
+    creator: {
+      id: 39295191,
+      login: "alice",
+    },
+    description: "An example milestone.",
+    due_on: null,
+    html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+    id: 73756733,
+    labels_url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+    node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+    number: 1,
+    open_issues: 0,
+    state: "open",
+    title: "Example milestone",
+    updated_at: "2024-05-01T12:05:00Z",
+    url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+  },
+  node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+  number: 1,
+  reactions: {
+    "+1": 1,
+    "-1": 1,
+    confused: 1,
+    eyes: 1,
+    heart: 1,
+    hooray: 1,
+    laugh: 1,
+    rocket: 1,
+    total_count: 0,
+    url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
+  },
+  repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+  title: "Found a bug",
+  updated_at: "2024-05-01T12:05:00Z",
+  url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+  user: {
+    id: 89501362,
+    login: "alice",
+  },
+});
+
+const exampleWebhooksIssueComment = (): WebhooksIssueComment => ({
+  author_association: "COLLABORATOR",
+  body: "Written for a test delivery.",
+  created_at: "2024-05-01T12:00:00Z",
+  html_url: "https://platform.example/alice/hello-world/issue-comments/38679830",
+  id: 38679830,
+  issue_url: "https://api.platform.example/repos/alice/hello-world/issue-comments/38679830/issue",
+  node_id: "MDQ6SXNzdWVDb21tZW50Mzg2Nzk4MzA=",
+  updated_at: "2024-05-01T12:05:00Z",
+  url: "https://api.platform.example/repos/alice/hello-world/issue-comments/38679830",
+  user: {
+    id: 89501362,
+    login: "alice",
+  },
+});
+
+const exampleWebhooksLabel = (): WebhooksLabel => ({
+  color: "d73a4a",
+  default: false,
+  id: 88097213,
+  name: "bug",
+  node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+  url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+});
+
+const exampleWebhooksMarketplacePurchase = (): WebhooksMarketplacePurchase => ({
+  account: {
+    id: 64094236,
+    login: "alice",
+    node_id: "MDQ6QWNjb3VudDY0MDk0MjM2",
+    organization_billing_email: "alice@example.com",
+    type: "example-type",
+  },
+  billing_cycle: "monthly",
+  free_trial_ends_on: null,
+  next_billing_date: "2024-05-01T12:05:00Z",
+  on_free_trial: false,
+  plan: {
+    bullets: [],
+    description: "An example plan.",
+    has_free_trial: false,
+    id: 24585298,
+    monthly_price_in_cents: 0,
+    name: "example-plan",
+    price_model: "FREE",
+    unit_name: "example-unit-name",
+    yearly_price_in_cents: 0,
+  },
+  unit_count: 0,
+});
+
+const exampleWebhooksMembership = (): WebhooksMembership => ({
+  organization_url:
+    "https://api.platform.example/repos/alice/hello-world/memberships/39575193/organization",
+  role: "member",
+  state: "open",
+  url: "https://api.platform.example/repos/alice/hello-world/memberships/39575193",
+  user: {
+    id: 89501362,
+    login: "alice",
+  },
+});
+
+const exampleWebhooksMilestone = (): WebhooksMilestone => ({
+  closed_at: null,
+  closed_issues: 0,
+  created_at: "2024-05-01T12:00:00Z",
+  creator: {
+    id: 39295191,
+    login: "alice",
+  },
+  description: "An example milestone.",
+  due_on: null,
+  html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+  id: 73756733,
+  labels_url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+  node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+  number: 1,
+  open_issues: 0,
+  state: "open",
+  title: "Example milestone",
+  updated_at: "2024-05-01T12:05:00Z",
+  url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+});
+
+const exampleWebhooksProject = (): WebhooksProject => ({
+  body: "Written for a test delivery.",
+  columns_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/columns",
+  created_at: "2024-05-01T12:00:00Z",
+  creator: {
+    id: 39295191,
+    login: "alice",
+  },
+  html_url: "https://platform.example/alice/hello-world/projects/57060478",
+  id: 57060478,
+  name: "example-project",
+  node_id: "MDQ6UHJvamVjdDU3MDYwNDc4",
+  number: 1,
+  owner_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/owner",
+  state: "open",
+  updated_at: "2024-05-01T12:05:00Z",
+  url: "https://api.platform.example/repos/alice/hello-world/projects/57060478",
+});
+
+const exampleWebhooksProjectCard = (): WebhooksProjectCard => ({
+  archived: false,
+  column_id: 77724647,
+  column_url: "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/column",
+  created_at: "2024-05-01T12:00:00Z",
+  creator: {
+    id: 39295191,
+    login: "alice",
+  },
+  id: 37906949,
+  node_id: "MDQ6UHJvamVjdENhcmQzNzkwNjk0OQ==",
+  note: "example-note",
+  project_url:
+    "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/project",
+  updated_at: "2024-05-01T12:05:00Z",
+  url: "https://api.platform.example/repos/alice/hello-world/project-cards/37906949",
+});
+
+const exampleWebhooksProjectChanges = (): WebhooksProjectChanges => ({});
+
+const exampleWebhooksProjectColumn = (): WebhooksProjectColumn => ({
+  cards_url: "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/cards",
+  created_at: "2024-05-01T12:00:00Z",
+  id: 31206361,
+  name: "example-project-column",
+  node_id: "MDQ6UHJvamVjdENvbHVtbjMxMjA2MzYx",
+  project_url:
+    "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/project",
+  updated_at: "2024-05-01T12:05:00Z",
+  url: "https://api.platform.example/repos/alice/hello-world/project-columns/31206361",
+});
+
+const exampleWebhooksPullRequest5 = (): WebhooksPullRequest5 => ({
+  _links: {
+    comments: {
+      href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+    },
+    commits: {
+      href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+    },
+    html: {
+      href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+    },
+    issue: {
+      href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+    },
+    review_comment: {
+      href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+    },
+    review_comments: {
+      href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+    },
+    self: {
+      href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+    },
+    statuses: {
+      href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+    },
+  },
+  active_lock_reason: "resolved",
+  assignee: {
+    id: 70417642,
+    login: "alice",
+  },
+  assignees: [],
+  author_association: "COLLABORATOR",
+  auto_merge: {
+    commit_message: "example-commit-message",
+    commit_title: "example-commit-title",
+    enabled_by: null,
+    merge_method: "merge",
+  },
+  base: {
+    label: "example-label",
+    ref: "refs/heads/main",
+    repo: {
+      archive_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+      archived: false,
+      assignees_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+      blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+      branches_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+      clone_url: "https://platform.example/alice/hello-world.git",
+      collaborators_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+      comments_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+      compare_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+      contents_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+      contributors_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+      created_at: 1714564800,
+      default_branch: "main",
+      deployments_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+      description: "An example repo.",
+      downloads_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+      events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+      fork: false,
+      forks: 0,
+      forks_count: 0,
+      forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+      full_name: "alice/hello-world",
+      git_commits_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+      git_refs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+      git_tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+      git_url: "git://platform.example/alice/hello-world.git",
+      has_discussions: false,
+      has_downloads: true,
+      has_issues: true,
+      has_pages: false,
+      has_projects: true,
+      has_wiki: true,
+      homepage: "https://example.com",
+      hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+      html_url: "https://platform.example/alice/hello-world/repos/42840925",
+      id: 42840925,
+      issue_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+      issue_events_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+      issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+      keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+      labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+      language: "TypeScript",
+      languages_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+      license: {
+        key: "example-key",
+        name: "MIT License",
+        node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+        spdx_id: "MIT",
+        url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+      },
+      merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+      milestones_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+      mirror_url: null,
+      name: "example-repo",
+      node_id: "MDQ6UmVwbzQyODQwOTI1",
+      notifications_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+      open_issues: 0,
+      open_issues_count: 0,
+      owner: {
+        id: 68187796,
+        login: "alice",
+      },
+      private: false,
+      pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+      pushed_at: null,
+      releases_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+      size: 0,
+      ssh_url: "git@platform.example:alice/hello-world.git",
+      stargazers_count: 0,
+      stargazers_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+      subscribers_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+      subscription_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+      svn_url: "https://platform.example/alice/hello-world",
+      tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+      teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+      topics: [],
+      trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+      visibility: "public",
+      watchers: 0,
+      watchers_count: 0,
+    },
+    sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+    user: {
+      id: 89501362,
+      login: "alice",
+    },
+  },
+  body: "Written for a test delivery.",
+  closed_at: null,
+  comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+  commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+  created_at: "2024-05-01T12:00:00Z",
+  diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+  draft: false,
+  head: {
+    label: "example-label",
+    ref: "refs/heads/main",
+    repo: {
+      archive_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+      archived: false,
+      assignees_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+      blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+      branches_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+      clone_url: "https://platform.example/alice/hello-world.git",
+      collaborators_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+      comments_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+      compare_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+      contents_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+      contributors_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+      created_at: 1714564800,
+      default_branch: "main",
+      deployments_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+      description: "An example repo.",
+      downloads_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+      events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+      fork: false,
+      forks: 0,
+      forks_count: 0,
+      forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+      full_name: "alice/hello-world",
+      git_commits_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+      git_refs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+      git_tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+      git_url: "git://platform.example/alice/hello-world.git",
+      has_discussions: false,
+      has_downloads: true,
+      has_issues: true,
+      has_pages: false,
+      has_projects: true,
+      has_wiki: true,
+      homepage: "https://example.com",
+      hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+      html_url: "https://platform.example/alice/hello-world/repos/42840925",
+      id: 42840925,
+      issue_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+      issue_events_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+      issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+      keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+      labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+      language: "TypeScript",
+      languages_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+      license: {
+        key: "example-key",
+        name: "MIT License",
+        node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+        spdx_id: "MIT",
+        url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+      },
+      merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+      milestones_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+      mirror_url: null,
+      name: "example-repo",
+      node_id: "MDQ6UmVwbzQyODQwOTI1",
+      notifications_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+      open_issues: 0,
+      open_issues_count: 0,
+      owner: {
+        id: 68187796,
+        login: "alice",
+      },
+      private: false,
+      pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+      pushed_at: null,
+      releases_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+      size: 0,
+      ssh_url: "git@platform.example:alice/hello-world.git",
+      stargazers_count: 0,
+      stargazers_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+      subscribers_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+      subscription_url:
+        "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+      svn_url: "https://platform.example/alice/hello-world",
+      tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+      teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+      topics: [],
+      trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+      visibility: "public",
+      watchers: 0,
+      watchers_count: 0,
+    },
+    sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+    user: {
+      id: 89501362,
+      login: "alice",
+    },
+  },
+  html_url: "https://platform.example/alice/hello-world/pulls/1",
+  id: 46194220,
+  issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+  labels: [
+    {
+      color: "d73a4a",
+      default: false,
+      description: "An example label.",
+      id: 88097213,
+      name: "bug",
+      node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+      url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+    },
+  ],
+  locked: false,
+  merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+  merged_at: null,
+  milestone: {
+    closed_at: null,
+    closed_issues: 0,
+    created_at: "2024-05-01T12:00:00Z",
+    creator: {
+      id: 39295191,
+      login: "alice",
+    },
+    description: "An example milestone.",
+    due_on: null,
+    html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+    id: 73756733,
+    labels_url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+    node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+    number: 1,
+    open_issues: 0,
+    state: "open",
+    title: "Example milestone",
+    updated_at: "2024-05-01T12:05:00Z",
+    url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+  },
+  node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+  number: 1,
+  patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+  requested_reviewers: [],
+  requested_teams: [
+    {
+      id: 67647701,
+      name: "example-requested-team",
+    },
+  ],
+  review_comment_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+  review_comments_url:
+    "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+  state: "open",
+  statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+  title: "Fix the bug",
+  updated_at: "2024-05-01T12:05:00Z",
+  url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+  user: {
+    id: 89501362,
+    login: "alice",
+  },
+});
+
+const exampleWebhooksRelease = (): WebhooksRelease => ({
+  assets: [
+    {
+      browser_download_url:
+        "https://api.platform.example/repos/alice/hello-world/assets/16905307/browser-download",
+      content_type: "json",
+      created_at: "2024-05-01T12:00:00Z",
+      digest: "example-digest",
+      download_count: 0,
+      id: 16905307,
+      label: "example-label",
+      name: "example-asset",
+      node_id: "MDQ6QXNzZXQxNjkwNTMwNw==",
+      size: 0,
+      state: "uploaded",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/assets/16905307",
+    },
+  ],
+  assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
+  author: {
+    id: 74443158,
+    login: "alice",
+  },
+  body: "Written for a test delivery.",
+  created_at: null,
+  draft: false,
+  html_url: "https://platform.example/alice/hello-world/releases/3019070",
+  id: 3019070,
+  name: "example-release",
+  node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
+  prerelease: false,
+  published_at: null,
+  tag_name: "v1.0.0",
+  tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
+  target_commitish: "main",
+  upload_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/upload",
+  url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
+  zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
+});
+
+const exampleWebhooksRelease1 = (): WebhooksRelease1 => ({
+  assets: [],
+  assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
+  author: {
+    id: 74443158,
+    login: "alice",
+  },
+  body: "Written for a test delivery.",
+  created_at: null,
+  draft: false,
+  html_url: "https://platform.example/alice/hello-world/releases/3019070",
+  id: 3019070,
+  name: "example-release",
+  node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
+  prerelease: false,
+  published_at: null,
+  tag_name: "v1.0.0",
+  tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
+  target_commitish: "main",
+  upload_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/upload",
+  url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
+  zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
+});
+
+const exampleWebhooksReview = (): WebhooksReview => ({
+  _links: {
+    html: {
+      href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+    },
+    pull_request: {
+      href: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+    },
+  },
+  author_association: "COLLABORATOR",
+  body: "Written for a test delivery.",
+  commit_id: "f00cd0efef0ccf5cf20cd415f10cd282ec0ccaa3",
+  html_url: "https://platform.example/alice/hello-world/reviews/37156385",
+  id: 37156385,
+  node_id: "MDQ6UmV2aWV3MzcxNTYzODU=",
+  pull_request_url:
+    "https://api.platform.example/repos/alice/hello-world/reviews/37156385/pull-request",
+  state: "open",
+  submitted_at: null,
+  user: {
+    id: 89501362,
+    login: "alice",
+  },
+});
+
+const exampleWebhooksReviewComment = (): WebhooksReviewComment => ({
+  _links: {
+    html: {
+      href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+    },
+    pull_request: {
+      href: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+    },
+    self: {
+      href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+    },
+  },
+  author_association: "COLLABORATOR",
+  body: "Written for a test delivery.",
+  commit_id: "e8eaa8a1e7eaa70ee6eaa57be5eaa3e8eceaaeed",
+  created_at: "2024-05-01T12:00:00Z",
+  diff_hunk: "@@ -1,3 +1,4 @@",
+  html_url: "https://platform.example/alice/hello-world/review-comments/32042887",
+  id: 32042887,
+  line: 1,
+  node_id: "MDQ6UmV2aWV3Q29tbWVudDMyMDQyODg3",
+  original_commit_id: "cd28f32fcc28f19ccf28f655ce28f4c2c928ece3",
+  original_line: 1,
+  original_position: 1,
+  original_start_line: 1,
+  path: "README.md",
+  position: 1,
+  pull_request_review_id: 34075925,
+  pull_request_url:
+    "https://api.platform.example/repos/alice/hello-world/review-comments/32042887/pull-request",
+  reactions: {
+    "+1": 1,
+    "-1": 1,
+    confused: 1,
+    eyes: 1,
+    heart: 1,
+    hooray: 1,
+    laugh: 1,
+    rocket: 1,
+    total_count: 0,
+    url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
+  },
+  side: "LEFT",
+  start_line: 1,
+  start_side: "LEFT",
+  updated_at: "2024-05-01T12:05:00Z",
+  url: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+  user: {
+    id: 89501362,
+    login: "alice",
+  },
+});
+
+const exampleWebhooksRule = (): WebhooksRule => ({
+  admin_enforced: false,
+  allow_deletions_enforcement_level: "off",
+  allow_force_pushes_enforcement_level: "off",
+  authorized_actor_names: [],
+  authorized_actors_only: false,
+  authorized_dismissal_actors_only: false,
+  created_at: "2024-05-01T12:00:00Z",
+  dismiss_stale_reviews_on_push: false,
+  id: 1889683,
+  ignore_approvals_from_contributors: false,
+  linear_history_requirement_enforcement_level: "off",
+  merge_queue_enforcement_level: "off",
+  name: "example-rule",
+  pull_request_reviews_enforcement_level: "off",
+  repository_id: 63926869,
+  require_code_owner_review: false,
+  required_approving_review_count: 0,
+  required_conversation_resolution_level: "off",
+  required_deployments_enforcement_level: "off",
+  required_status_checks: [],
+  required_status_checks_enforcement_level: "off",
+  signature_requirement_enforcement_level: "off",
+  strict_required_status_checks_policy: false,
+  updated_at: "2024-05-01T12:05:00Z",
+});
+
+const exampleWebhooksSecurityAdvisory = (): WebhooksSecurityAdvisory => ({
   description: "An example security advisory.",
   ghsa_id: "GHSA-2x7q-8vq5-4p6m",
   identifiers: [
@@ -625,145 +1801,53 @@ const exampleSecurityAdvisory = (): SecurityAdvisory => ({
   severity: "high",
   summary: "example-summary",
   updated_at: "2024-05-01T12:05:00Z",
-  vulnerabilities: [exampleSecurityVulnerability()],
+  vulnerabilities: [
+    {
+      first_patched_version: {
+        identifier: "example-identifier",
+      },
+      package: {
+        ecosystem: "npm",
+        name: "example-package",
+      },
+      severity: "high",
+      vulnerable_version_range: "example-vulnerable-version-range",
+    },
+  ],
   withdrawn_at: null,
 });
 
-const exampleSecurityVulnerability = (): SecurityVulnerability => ({
-  first_patched_version: {
-    identifier: "example-identifier",
-  },
-  package: {
-    ecosystem: "npm",
-    name: "example-package",
-  },
-  severity: "high",
-  vulnerable_version_range: "example-vulnerable-version-range",
-});
-
-const exampleSimpleCommit = (): SimpleCommit => ({
-  author: exampleCommitter(),
-  committer: exampleCommitter(),
-  id: "777ddf37767ddda4797de25d787de0ca737dd8eb",
-  message: "Update README.md",
-  timestamp: "2024-05-01T12:05:00Z",
-  tree_id: "616dcaa4626dcc37636dcdca646dcf5d5d6dc458",
-});
-
-const exampleSimplePullRequest = (): SimplePullRequest => ({
-  _links: examplePullRequestLinks(),
-  assignee: exampleUser(),
-  assignees: [exampleUser()],
-  author_association: "COLLABORATOR",
-  base: examplePullRequestBranch(),
-  body: "Written for a test delivery.",
-  closed_at: null,
-  comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
-  commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+const exampleWebhooksSponsorship = (): WebhooksSponsorship => ({
   created_at: "2024-05-01T12:00:00Z",
-  diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
-  head: examplePullRequestBranch(),
-  html_url: "https://platform.example/alice/hello-world/pulls/1",
-  id: 15867681,
-  issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
-  labels: [exampleLabel()],
-  locked: false,
-  merge_commit_sha: "d0d911f7cfd91064d2d9151dd1d9138accd90bab",
-  merged_at: null,
-  milestone: exampleMilestone(),
-  node_id: "MDQ6U2ltcGxlUHVsbFJlcXVlc3QxNTg2NzY4MQ==",
-  number: 1,
-  patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
-  requested_reviewers: [],
-  requested_teams: [exampleTeam()],
-  review_comment_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
-  review_comments_url:
-    "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
-  state: "open",
-  statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
-  title: "Fix the bug",
-  updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
-  user: exampleUser(),
+  node_id: "MDQ6U3BvbnNvcnNoaXAyMDgyOTY2Nw==",
+  privacy_level: "example-privacy-level",
+  sponsor: {
+    id: 25364713,
+    login: "alice",
+  },
+  sponsorable: {
+    id: 41422873,
+    login: "alice",
+  },
+  tier: {
+    created_at: "2024-05-01T12:00:00Z",
+    description: "An example tier.",
+    is_one_time: false,
+    monthly_price_in_cents: 0,
+    monthly_price_in_dollars: 1,
+    name: "example-tier",
+    node_id: "MDQ6VGllcjE5ODU4NjMz",
+  },
 });
 
-const exampleSponsorshipTier = (): SponsorshipTier => ({
-  created_at: "2024-05-01T12:00:00Z",
-  description: "An example sponsorship tier.",
-  monthly_price_in_cents: 0,
-  monthly_price_in_dollars: 1,
-  name: "example-sponsorship-tier",
-  node_id: "MDQ6U3BvbnNvcnNoaXBUaWVyMTQ0NDAyNjQ=",
-});
-
-const exampleTeam = (): Team => ({
-  description: "An example team.",
-  html_url: "https://platform.example/alice/hello-world/teams/35521612",
+const exampleWebhooksTeam = (): WebhooksTeam => ({
   id: 35521612,
-  members_url: "https://api.platform.example/repos/alice/hello-world/teams/35521612/members",
   name: "Reviewers",
-  node_id: "MDQ6VGVhbTM1NTIxNjEy",
-  permission: "write",
-  privacy: "open",
-  repositories_url:
-    "https://api.platform.example/repos/alice/hello-world/teams/35521612/repositories",
-  slug: "reviewers",
-  url: "https://api.platform.example/repos/alice/hello-world/teams/35521612",
 });
 
-const exampleUser = (): User => ({
-  avatar_url: "https://avatars.platform.example/u/89501362",
-  events_url: "https://api.platform.example/users/alice/events",
-  followers_url: "https://api.platform.example/users/alice/followers",
-  following_url: "https://api.platform.example/users/alice/following",
-  gists_url: "https://api.platform.example/users/alice/gists",
-  gravatar_id: "",
-  html_url: "https://platform.example/alice",
-  id: 89501362,
-  login: "alice",
-  organizations_url: "https://api.platform.example/users/alice/organizations",
-  received_events_url: "https://api.platform.example/users/alice/received-events",
-  repos_url: "https://api.platform.example/users/alice/repos",
-  site_admin: false,
-  starred_url: "https://api.platform.example/users/alice/starred",
-  subscriptions_url: "https://api.platform.example/users/alice/subscriptions",
-  type: "User",
-  url: "https://api.platform.example/users/alice",
-});
-
-const exampleWorkflow = (): Workflow => ({
-  badge_url: "https://api.platform.example/repos/alice/hello-world/workflows/1476200/badge",
-  created_at: "2024-05-01T12:00:00Z",
-  html_url: "https://platform.example/alice/hello-world/workflows/1476200",
-  id: 1476200,
-  name: "CI",
-  node_id: "MDQ6V29ya2Zsb3cxNDc2MjAw",
-  path: "README.md",
-  state: "open",
-  updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/workflows/1476200",
-});
-
-const exampleWorkflowRun = (): WorkflowRun => ({
-  check_suite_id: 35066956,
-  check_suite_node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
-  conclusion: null,
-  created_at: "2024-05-01T12:00:00Z",
-  event: "push",
-  head_branch: "feature",
-  head_sha: "023cbae8033cbc7b043cbe0e053cbfa1063cc134",
-  html_url: "https://platform.example/alice/hello-world/workflow-runs/53391674",
-  id: 53391674,
-  name: "example-workflow-run",
-  node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
-  pull_requests: [exampleMinimalPullRequest()],
-  run_attempt: 1,
-  run_number: 1,
-  run_started_at: "2024-05-01T12:05:00Z",
-  status: "completed",
-  updated_at: "2024-05-01T12:05:00Z",
-  url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674",
-  workflow_id: 1476200,
+const exampleWebhooksTeam1 = (): WebhooksTeam1 => ({
+  id: 35521612,
+  name: "Reviewers",
 });
 
 /**
@@ -778,152 +1862,277 @@ export type ExamplePayloads = {
 export const examplePayloads: ExamplePayloads = {
   "branch_protection_configuration.disabled": () => ({
     action: "disabled",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "branch_protection_configuration.enabled": () => ({
     action: "enabled",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "branch_protection_rule.created": () => ({
     action: "created",
-    repository: exampleRepository(),
-    rule: {
-      admin_enforced: false,
-      allow_deletions_enforcement_level: "off",
-      allow_force_pushes_enforcement_level: "off",
-      authorized_actor_names: [],
-      authorized_actors_only: false,
-      authorized_dismissal_actors_only: false,
-      created_at: "2024-05-01T12:00:00Z",
-      dismiss_stale_reviews_on_push: false,
-      id: 1889683,
-      ignore_approvals_from_contributors: false,
-      linear_history_requirement_enforcement_level: "off",
-      merge_queue_enforcement_level: "off",
-      name: "example-rule",
-      pull_request_reviews_enforcement_level: "off",
-      repository_id: 63926869,
-      require_code_owner_review: false,
-      required_approving_review_count: 0,
-      required_conversation_resolution_level: "off",
-      required_deployments_enforcement_level: "off",
-      required_status_checks: [],
-      required_status_checks_enforcement_level: "off",
-      signature_requirement_enforcement_level: "off",
-      strict_required_status_checks_policy: false,
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    rule: exampleWebhooksRule(),
+    sender: exampleSimpleUser(),
   }),
   "branch_protection_rule.deleted": () => ({
     action: "deleted",
-    repository: exampleRepository(),
-    rule: {
-      admin_enforced: false,
-      allow_deletions_enforcement_level: "off",
-      allow_force_pushes_enforcement_level: "off",
-      authorized_actor_names: [],
-      authorized_actors_only: false,
-      authorized_dismissal_actors_only: false,
-      created_at: "2024-05-01T12:00:00Z",
-      dismiss_stale_reviews_on_push: false,
-      id: 1889683,
-      ignore_approvals_from_contributors: false,
-      linear_history_requirement_enforcement_level: "off",
-      merge_queue_enforcement_level: "off",
-      name: "example-rule",
-      pull_request_reviews_enforcement_level: "off",
-      repository_id: 63926869,
-      require_code_owner_review: false,
-      required_approving_review_count: 0,
-      required_conversation_resolution_level: "off",
-      required_deployments_enforcement_level: "off",
-      required_status_checks: [],
-      required_status_checks_enforcement_level: "off",
-      signature_requirement_enforcement_level: "off",
-      strict_required_status_checks_policy: false,
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    rule: exampleWebhooksRule(),
+    sender: exampleSimpleUser(),
   }),
   "branch_protection_rule.edited": () => ({
     action: "edited",
-    changes: {},
-    repository: exampleRepository(),
-    rule: {
-      admin_enforced: false,
-      allow_deletions_enforcement_level: "off",
-      allow_force_pushes_enforcement_level: "off",
-      authorized_actor_names: [],
-      authorized_actors_only: false,
-      authorized_dismissal_actors_only: false,
-      created_at: "2024-05-01T12:00:00Z",
-      dismiss_stale_reviews_on_push: false,
-      id: 1889683,
-      ignore_approvals_from_contributors: false,
-      linear_history_requirement_enforcement_level: "off",
-      merge_queue_enforcement_level: "off",
-      name: "example-rule",
-      pull_request_reviews_enforcement_level: "off",
-      repository_id: 63926869,
-      require_code_owner_review: false,
-      required_approving_review_count: 0,
-      required_conversation_resolution_level: "off",
-      required_deployments_enforcement_level: "off",
-      required_status_checks: [],
-      required_status_checks_enforcement_level: "off",
-      signature_requirement_enforcement_level: "off",
-      strict_required_status_checks_policy: false,
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    rule: exampleWebhooksRule(),
+    sender: exampleSimpleUser(),
   }),
   "check_run.completed": () => ({
     action: "completed",
-    check_run: exampleCheckRun(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    check_run: exampleCheckRunWithSimpleCheckSuite(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "check_run.created": () => ({
     action: "created",
-    check_run: exampleCheckRun(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    check_run: exampleCheckRunWithSimpleCheckSuite(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "check_run.requested_action": () => ({
     action: "requested_action",
-    check_run: exampleCheckRun(),
-    repository: exampleRepository(),
-    requested_action: {
-      identifier: "example-identifier",
-    },
-    sender: exampleUser(),
+    check_run: exampleCheckRunWithSimpleCheckSuite(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "check_run.rerequested": () => ({
     action: "rerequested",
-    check_run: exampleCheckRun(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    check_run: exampleCheckRunWithSimpleCheckSuite(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "check_suite.completed": () => ({
     action: "completed",
-    check_suite: exampleCheckSuite(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    check_suite: {
+      after: "0a4be1d7094be0440c4be4fd0b4be36a064bdb8b",
+      app: {
+        created_at: null,
+        description: "An example app.",
+        external_url: "https://api.platform.example/repos/alice/hello-world/apps/78074092/external",
+        html_url: "https://platform.example/alice/hello-world/apps/78074092",
+        id: 78074092,
+        name: "example-app",
+        node_id: "MDQ6QXBwNzgwNzQwOTI=",
+        owner: {
+          id: 68187796,
+          login: "alice",
+        },
+        updated_at: null,
+      },
+      before: "f4612252f56123e5f2611f2cf36120bff0611c06",
+      check_runs_url:
+        "https://api.platform.example/repos/alice/hello-world/check-suites/35066956/check-runs",
+      conclusion: "success",
+      created_at: "2024-05-01T12:00:00Z",
+      head_branch: "feature",
+      head_commit: {
+        author: {
+          email: "alice@example.com",
+          name: "example-author",
+        },
+        committer: {
+          email: "alice@example.com",
+          name: "example-committer",
+        },
+        id: "791b0c13781b0a807b1b0f397a1b0da67d1b125f",
+        message: "Update README.md",
+        timestamp: "2024-05-01T12:05:00Z",
+        tree_id: "54cbf31855cbf4ab56cbf63e57cbf7d158cbf964",
+      },
+      head_sha: "864e9666874e97f9844e9340854e94d38a4e9cb2",
+      id: 35066956,
+      latest_check_runs_count: 0,
+      node_id: "MDQ6Q2hlY2tTdWl0ZTM1MDY2OTU2",
+      pull_requests: [
+        {
+          base: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+          },
+          head: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+          },
+          id: 46194220,
+          number: 1,
+          url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+        },
+      ],
+      status: "completed",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/check-suites/35066956",
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "check_suite.requested": () => ({
     action: "requested",
-    check_suite: exampleCheckSuite(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    check_suite: {
+      after: "0a4be1d7094be0440c4be4fd0b4be36a064bdb8b",
+      app: {
+        created_at: null,
+        description: "An example app.",
+        external_url: "https://api.platform.example/repos/alice/hello-world/apps/78074092/external",
+        html_url: "https://platform.example/alice/hello-world/apps/78074092",
+        id: 78074092,
+        name: "example-app",
+        node_id: "MDQ6QXBwNzgwNzQwOTI=",
+        owner: {
+          id: 68187796,
+          login: "alice",
+        },
+        updated_at: null,
+      },
+      before: "f4612252f56123e5f2611f2cf36120bff0611c06",
+      check_runs_url:
+        "https://api.platform.example/repos/alice/hello-world/check-suites/35066956/check-runs",
+      conclusion: "success",
+      created_at: "2024-05-01T12:00:00Z",
+      head_branch: "feature",
+      head_commit: {
+        author: {
+          email: "alice@example.com",
+          name: "example-author",
+        },
+        committer: {
+          email: "alice@example.com",
+          name: "example-committer",
+        },
+        id: "791b0c13781b0a807b1b0f397a1b0da67d1b125f",
+        message: "Update README.md",
+        timestamp: "2024-05-01T12:05:00Z",
+        tree_id: "54cbf31855cbf4ab56cbf63e57cbf7d158cbf964",
+      },
+      head_sha: "864e9666874e97f9844e9340854e94d38a4e9cb2",
+      id: 35066956,
+      latest_check_runs_count: 0,
+      node_id: "MDQ6Q2hlY2tTdWl0ZTM1MDY2OTU2",
+      pull_requests: [
+        {
+          base: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+          },
+          head: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+          },
+          id: 46194220,
+          number: 1,
+          url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+        },
+      ],
+      status: "requested",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/check-suites/35066956",
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "check_suite.rerequested": () => ({
     action: "rerequested",
-    check_suite: exampleCheckSuite(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    check_suite: {
+      after: "0a4be1d7094be0440c4be4fd0b4be36a064bdb8b",
+      app: {
+        created_at: null,
+        description: "An example app.",
+        external_url: "https://api.platform.example/repos/alice/hello-world/apps/78074092/external",
+        html_url: "https://platform.example/alice/hello-world/apps/78074092",
+        id: 78074092,
+        name: "example-app",
+        node_id: "MDQ6QXBwNzgwNzQwOTI=",
+        owner: {
+          id: 68187796,
+          login: "alice",
+        },
+        updated_at: null,
+      },
+      before: "f4612252f56123e5f2611f2cf36120bff0611c06",
+      check_runs_url:
+        "https://api.platform.example/repos/alice/hello-world/check-suites/35066956/check-runs",
+      conclusion: "success",
+      created_at: "2024-05-01T12:00:00Z",
+      head_branch: "feature",
+      head_commit: {
+        author: {
+          email: "alice@example.com",
+          name: "example-author",
+        },
+        committer: {
+          email: "alice@example.com",
+          name: "example-committer",
+        },
+        id: "791b0c13781b0a807b1b0f397a1b0da67d1b125f",
+        message: "Update README.md",
+        timestamp: "2024-05-01T12:05:00Z",
+        tree_id: "54cbf31855cbf4ab56cbf63e57cbf7d158cbf964",
+      },
+      head_sha: "864e9666874e97f9844e9340854e94d38a4e9cb2",
+      id: 35066956,
+      latest_check_runs_count: 0,
+      node_id: "MDQ6Q2hlY2tTdWl0ZTM1MDY2OTU2",
+      pull_requests: [
+        {
+          base: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+          },
+          head: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+          },
+          id: 46194220,
+          number: 1,
+          url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+        },
+      ],
+      status: "requested",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/check-suites/35066956",
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "code_scanning_alert.appeared_in_branch": () => ({
     action: "appeared_in_branch",
@@ -931,14 +2140,13 @@ export const examplePayloads: ExamplePayloads = {
       created_at: "2024-05-01T12:00:00Z",
       dismissed_at: null,
       dismissed_by: null,
-      dismissed_reason: null,
+      dismissed_reason: "false positive",
       html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      instances: [exampleCodeScanningAlertInstance()],
       number: 1,
       rule: {
         description: "An example rule.",
         id: "d95f3261d85f30ced75f2f3bd65f2da8dd5f38ad",
-        severity: "high",
+        severity: "none",
       },
       state: "open",
       tool: {
@@ -949,24 +2157,24 @@ export const examplePayloads: ExamplePayloads = {
     },
     commit_oid: "8b87d87a8c87da0d8987d5548a87d6e78787d22e",
     ref: "refs/heads/main",
-    repository: exampleRepository(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "code_scanning_alert.closed_by_user": () => ({
     action: "closed_by_user",
     alert: {
       created_at: "2024-05-01T12:00:00Z",
-      dismissed_at: null,
+      dismissed_at: "2024-05-01T12:05:00Z",
       dismissed_by: null,
-      dismissed_reason: null,
+      dismissed_reason: "false positive",
       html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      instances: [exampleCodeScanningAlertInstance()],
       number: 1,
       rule: {
         description: "An example rule.",
         id: "d95f3261d85f30ced75f2f3bd65f2da8dd5f38ad",
-        severity: "high",
+        severity: "none",
       },
-      state: "open",
+      state: "dismissed",
       tool: {
         name: "example-tool",
         version: "1.0.0",
@@ -975,7 +2183,8 @@ export const examplePayloads: ExamplePayloads = {
     },
     commit_oid: "8b87d87a8c87da0d8987d5548a87d6e78787d22e",
     ref: "refs/heads/main",
-    repository: exampleRepository(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "code_scanning_alert.created": () => ({
     action: "created",
@@ -985,12 +2194,11 @@ export const examplePayloads: ExamplePayloads = {
       dismissed_by: null,
       dismissed_reason: null,
       html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      instances: [exampleCodeScanningAlertInstance()],
       number: 1,
       rule: {
         description: "An example rule.",
         id: "d95f3261d85f30ced75f2f3bd65f2da8dd5f38ad",
-        severity: "high",
+        severity: "none",
       },
       state: "open",
       tool: {
@@ -1001,7 +2209,8 @@ export const examplePayloads: ExamplePayloads = {
     },
     commit_oid: "8b87d87a8c87da0d8987d5548a87d6e78787d22e",
     ref: "refs/heads/main",
-    repository: exampleRepository(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "code_scanning_alert.fixed": () => ({
     action: "fixed",
@@ -1009,16 +2218,15 @@ export const examplePayloads: ExamplePayloads = {
       created_at: "2024-05-01T12:00:00Z",
       dismissed_at: null,
       dismissed_by: null,
-      dismissed_reason: null,
+      dismissed_reason: "false positive",
       html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      instances: [exampleCodeScanningAlertInstance()],
       number: 1,
       rule: {
         description: "An example rule.",
         id: "d95f3261d85f30ced75f2f3bd65f2da8dd5f38ad",
-        severity: "high",
+        severity: "none",
       },
-      state: "open",
+      state: "fixed",
       tool: {
         name: "example-tool",
         version: "1.0.0",
@@ -1027,7 +2235,8 @@ export const examplePayloads: ExamplePayloads = {
     },
     commit_oid: "8b87d87a8c87da0d8987d5548a87d6e78787d22e",
     ref: "refs/heads/main",
-    repository: exampleRepository(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "code_scanning_alert.reopened": () => ({
     action: "reopened",
@@ -1037,12 +2246,11 @@ export const examplePayloads: ExamplePayloads = {
       dismissed_by: null,
       dismissed_reason: null,
       html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      instances: [exampleCodeScanningAlertInstance()],
       number: 1,
       rule: {
         description: "An example rule.",
         id: "d95f3261d85f30ced75f2f3bd65f2da8dd5f38ad",
-        severity: "high",
+        severity: "none",
       },
       state: "open",
       tool: {
@@ -1053,7 +2261,7 @@ export const examplePayloads: ExamplePayloads = {
     },
     commit_oid: "8b87d87a8c87da0d8987d5548a87d6e78787d22e",
     ref: "refs/heads/main",
-    repository: exampleRepository(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "code_scanning_alert.reopened_by_user": () => ({
     action: "reopened_by_user",
@@ -1063,12 +2271,11 @@ export const examplePayloads: ExamplePayloads = {
       dismissed_by: null,
       dismissed_reason: null,
       html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      instances: [exampleCodeScanningAlertInstance()],
       number: 1,
       rule: {
         description: "An example rule.",
         id: "d95f3261d85f30ced75f2f3bd65f2da8dd5f38ad",
-        severity: "high",
+        severity: "none",
       },
       state: "open",
       tool: {
@@ -1079,7 +2286,8 @@ export const examplePayloads: ExamplePayloads = {
     },
     commit_oid: "8b87d87a8c87da0d8987d5548a87d6e78787d22e",
     ref: "refs/heads/main",
-    repository: exampleRepository(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "commit_comment.created": () => ({
     action: "created",
@@ -1096,19 +2304,22 @@ export const examplePayloads: ExamplePayloads = {
       position: 1,
       updated_at: "2024-05-01T12:05:00Z",
       url: "https://api.platform.example/repos/alice/hello-world/comments/29982494",
-      user: exampleUser(),
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   create: () => ({
     description: "An example create.",
     master_branch: "main",
     pusher_type: "user",
     ref: "refs/heads/main",
-    ref_type: "branch",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    ref_type: "tag",
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "custom_property.created": () => ({
     action: "created",
@@ -1132,275 +2343,236 @@ export const examplePayloads: ExamplePayloads = {
     action: "updated",
     new_property_values: [exampleCustomPropertyValue()],
     old_property_values: [exampleCustomPropertyValue()],
-    organization: exampleOrganization(),
-    repository: exampleRepository(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    repository: exampleRepositoryWebhooks(),
   }),
   delete: () => ({
     pusher_type: "user",
     ref: "refs/heads/main",
-    ref_type: "branch",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    ref_type: "tag",
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "dependabot_alert.auto_dismissed": () => ({
     action: "auto_dismissed",
-    alert: {
-      created_at: "2024-05-01T12:00:00Z",
-      dependency: {
-        manifest_path: "package.json",
-        package: {
-          ecosystem: "npm",
-          name: "example-package",
-        },
-        scope: "example-scope",
-      },
-      dismissed_at: null,
-      dismissed_by: null,
-      dismissed_comment: null,
-      dismissed_reason: null,
-      fixed_at: null,
-      html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      number: 1,
-      security_advisory: exampleSecurityAdvisory(),
-      security_vulnerability: exampleSecurityVulnerability(),
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/alerts/24032825",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    alert: exampleDependabotAlert(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "dependabot_alert.auto_reopened": () => ({
     action: "auto_reopened",
-    alert: {
-      created_at: "2024-05-01T12:00:00Z",
-      dependency: {
-        manifest_path: "package.json",
-        package: {
-          ecosystem: "npm",
-          name: "example-package",
-        },
-        scope: "example-scope",
-      },
-      dismissed_at: null,
-      dismissed_by: null,
-      dismissed_comment: null,
-      dismissed_reason: null,
-      fixed_at: null,
-      html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      number: 1,
-      security_advisory: exampleSecurityAdvisory(),
-      security_vulnerability: exampleSecurityVulnerability(),
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/alerts/24032825",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    alert: exampleDependabotAlert(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "dependabot_alert.created": () => ({
     action: "created",
-    alert: {
-      created_at: "2024-05-01T12:00:00Z",
-      dependency: {
-        manifest_path: "package.json",
-        package: {
-          ecosystem: "npm",
-          name: "example-package",
-        },
-        scope: "example-scope",
-      },
-      dismissed_at: null,
-      dismissed_by: null,
-      dismissed_comment: null,
-      dismissed_reason: null,
-      fixed_at: null,
-      html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      number: 1,
-      security_advisory: exampleSecurityAdvisory(),
-      security_vulnerability: exampleSecurityVulnerability(),
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/alerts/24032825",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    alert: exampleDependabotAlert(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "dependabot_alert.dismissed": () => ({
     action: "dismissed",
-    alert: {
-      created_at: "2024-05-01T12:00:00Z",
-      dependency: {
-        manifest_path: "package.json",
-        package: {
-          ecosystem: "npm",
-          name: "example-package",
-        },
-        scope: "example-scope",
-      },
-      dismissed_at: "2024-05-01T12:05:00Z",
-      dismissed_by: exampleUser(),
-      dismissed_comment: "example-dismissed-comment",
-      dismissed_reason: "example-dismissed-reason",
-      fixed_at: null,
-      html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      number: 1,
-      security_advisory: exampleSecurityAdvisory(),
-      security_vulnerability: exampleSecurityVulnerability(),
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/alerts/24032825",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    alert: exampleDependabotAlert(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "dependabot_alert.fixed": () => ({
     action: "fixed",
-    alert: {
-      created_at: "2024-05-01T12:00:00Z",
-      dependency: {
-        manifest_path: "package.json",
-        package: {
-          ecosystem: "npm",
-          name: "example-package",
-        },
-        scope: "example-scope",
-      },
-      dismissed_at: null,
-      dismissed_by: null,
-      dismissed_comment: null,
-      dismissed_reason: null,
-      fixed_at: "2024-05-01T12:05:00Z",
-      html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      number: 1,
-      security_advisory: exampleSecurityAdvisory(),
-      security_vulnerability: exampleSecurityVulnerability(),
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/alerts/24032825",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    alert: exampleDependabotAlert(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "dependabot_alert.reintroduced": () => ({
     action: "reintroduced",
-    alert: {
-      created_at: "2024-05-01T12:00:00Z",
-      dependency: {
-        manifest_path: "package.json",
-        package: {
-          ecosystem: "npm",
-          name: "example-package",
-        },
-        scope: "example-scope",
-      },
-      dismissed_at: null,
-      dismissed_by: null,
-      dismissed_comment: null,
-      dismissed_reason: null,
-      fixed_at: null,
-      html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      number: 1,
-      security_advisory: exampleSecurityAdvisory(),
-      security_vulnerability: exampleSecurityVulnerability(),
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/alerts/24032825",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    alert: exampleDependabotAlert(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "dependabot_alert.reopened": () => ({
     action: "reopened",
-    alert: {
-      created_at: "2024-05-01T12:00:00Z",
-      dependency: {
-        manifest_path: "package.json",
-        package: {
-          ecosystem: "npm",
-          name: "example-package",
-        },
-        scope: "example-scope",
-      },
-      dismissed_at: null,
-      dismissed_by: null,
-      dismissed_comment: null,
-      dismissed_reason: null,
-      fixed_at: null,
-      html_url: "https://platform.example/alice/hello-world/alerts/24032825",
-      number: 1,
-      security_advisory: exampleSecurityAdvisory(),
-      security_vulnerability: exampleSecurityVulnerability(),
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/alerts/24032825",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    alert: exampleDependabotAlert(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "deploy_key.created": () => ({
     action: "created",
-    key: {
-      created_at: "2024-05-01T12:00:00Z",
-      id: 37258028,
-      key: "example-key",
-      read_only: false,
-      title: "Example key",
-      url: "https://api.platform.example/repos/alice/hello-world/keys/37258028",
-      verified: true,
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    key: exampleWebhooksDeployKey(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "deploy_key.deleted": () => ({
     action: "deleted",
-    key: {
-      created_at: "2024-05-01T12:00:00Z",
-      id: 37258028,
-      key: "example-key",
-      read_only: false,
-      title: "Example key",
-      url: "https://api.platform.example/repos/alice/hello-world/keys/37258028",
-      verified: true,
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    key: exampleWebhooksDeployKey(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "deployment.created": () => ({
-    action: "created",
-    deployment: exampleDeployment(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    deployment: {
+      created_at: "2024-05-01T12:00:00Z",
+      creator: {
+        id: 39295191,
+        login: "alice",
+      },
+      description: "An example deployment.",
+      environment: "production",
+      id: 83546174,
+      node_id: "MDQ6RGVwbG95bWVudDgzNTQ2MTc0",
+      original_environment: "production",
+      payload: {},
+      ref: "refs/heads/main",
+      repository_url:
+        "https://api.platform.example/repos/alice/hello-world/deployments/83546174/repository",
+      sha: "e08fd1dddf8fd04ade8fceb7dd8fcd24dc8fcb91",
+      statuses_url:
+        "https://api.platform.example/repos/alice/hello-world/deployments/83546174/statuses",
+      task: "example-task",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/deployments/83546174",
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "deployment_protection_rule.requested": () => ({
     action: "requested",
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "deployment_review.approved": () => ({
     action: "approved",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
     since: "2024-05-01T12:05:00Z",
-    workflow_run: exampleWorkflowRun(),
+    workflow_run: {
+      actor: {
+        id: 65111290,
+        login: "alice",
+      },
+      check_suite_id: 35066956,
+      check_suite_node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      conclusion: "success",
+      created_at: "2024-05-01T12:00:00Z",
+      display_title: "example-display-title",
+      event: "push",
+      head_branch: "feature",
+      head_sha: "023cbae8033cbc7b043cbe0e053cbfa1063cc134",
+      html_url: "https://platform.example/alice/hello-world/workflow-runs/53391674",
+      id: 53391674,
+      name: "example-workflow-run",
+      node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      path: "README.md",
+      pull_requests: [
+        {
+          base: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+          },
+          head: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+          },
+          id: 46194220,
+          number: 1,
+          url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+        },
+      ],
+      run_attempt: 1,
+      run_number: 1,
+      run_started_at: "2024-05-01T12:05:00Z",
+      status: "requested",
+      triggering_actor: {
+        id: 16584839,
+        login: "alice",
+      },
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674",
+      workflow_id: 1476200,
+    },
   }),
   "deployment_review.rejected": () => ({
     action: "rejected",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
     since: "2024-05-01T12:05:00Z",
-    workflow_run: exampleWorkflowRun(),
+    workflow_run: {
+      actor: {
+        id: 65111290,
+        login: "alice",
+      },
+      check_suite_id: 35066956,
+      check_suite_node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      conclusion: "success",
+      created_at: "2024-05-01T12:00:00Z",
+      display_title: "example-display-title",
+      event: "push",
+      head_branch: "feature",
+      head_sha: "023cbae8033cbc7b043cbe0e053cbfa1063cc134",
+      html_url: "https://platform.example/alice/hello-world/workflow-runs/53391674",
+      id: 53391674,
+      name: "example-workflow-run",
+      node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      path: "README.md",
+      pull_requests: [
+        {
+          base: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+          },
+          head: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+          },
+          id: 46194220,
+          number: 1,
+          url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+        },
+      ],
+      run_attempt: 1,
+      run_number: 1,
+      run_started_at: "2024-05-01T12:05:00Z",
+      status: "requested",
+      triggering_actor: {
+        id: 16584839,
+        login: "alice",
+      },
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674",
+      workflow_id: 1476200,
+    },
   }),
   "deployment_review.requested": () => ({
     action: "requested",
     environment: "production",
-    repository: exampleRepository(),
-    requestor: exampleUser(),
-    reviewers: [
-      {
-        reviewer: exampleTeam(),
-        type: "example-type",
-      },
-    ],
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    repository: exampleRepositoryWebhooks(),
+    requestor: {
+      id: 18877391,
+      login: "alice",
+    },
+    reviewers: [{}],
+    sender: exampleSimpleUser(),
     since: "2024-05-01T12:05:00Z",
     workflow_job_run: {
       conclusion: null,
@@ -1412,14 +2584,91 @@ export const examplePayloads: ExamplePayloads = {
       status: "completed",
       updated_at: "2024-05-01T12:05:00Z",
     },
-    workflow_run: exampleWorkflowRun(),
+    workflow_run: {
+      actor: {
+        id: 65111290,
+        login: "alice",
+      },
+      check_suite_id: 35066956,
+      check_suite_node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      conclusion: "success",
+      created_at: "2024-05-01T12:00:00Z",
+      display_title: "example-display-title",
+      event: "push",
+      head_branch: "feature",
+      head_sha: "023cbae8033cbc7b043cbe0e053cbfa1063cc134",
+      html_url: "https://platform.example/alice/hello-world/workflow-runs/53391674",
+      id: 53391674,
+      name: "example-workflow-run",
+      node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      path: "README.md",
+      pull_requests: [
+        {
+          base: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+          },
+          head: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+          },
+          id: 46194220,
+          number: 1,
+          url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+        },
+      ],
+      run_attempt: 1,
+      run_number: 1,
+      run_started_at: "2024-05-01T12:05:00Z",
+      status: "requested",
+      triggering_actor: {
+        id: 16584839,
+        login: "alice",
+      },
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674",
+      workflow_id: 1476200,
+    },
   }),
   "deployment_status.created": () => ({
-    action: "created",
-    deployment: exampleDeployment(),
+    deployment: {
+      created_at: "2024-05-01T12:00:00Z",
+      creator: {
+        id: 39295191,
+        login: "alice",
+      },
+      description: "An example deployment.",
+      environment: "production",
+      id: 83546174,
+      node_id: "MDQ6RGVwbG95bWVudDgzNTQ2MTc0",
+      original_environment: "production",
+      payload: "example-payload",
+      ref: "refs/heads/main",
+      repository_url:
+        "https://api.platform.example/repos/alice/hello-world/deployments/83546174/repository",
+      sha: "e08fd1dddf8fd04ade8fceb7dd8fcd24dc8fcb91",
+      statuses_url:
+        "https://api.platform.example/repos/alice/hello-world/deployments/83546174/statuses",
+      task: "example-task",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/deployments/83546174",
+    },
     deployment_status: {
       created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
+      creator: {
+        id: 39295191,
+        login: "alice",
+      },
       deployment_url:
         "https://api.platform.example/repos/alice/hello-world/deployment-statuss/13298629/deployment",
       description: "An example deployment status.",
@@ -1434,160 +2683,254 @@ export const examplePayloads: ExamplePayloads = {
       updated_at: "2024-05-01T12:05:00Z",
       url: "https://api.platform.example/repos/alice/hello-world/deployment-statuss/13298629",
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.answered": () => ({
     action: "answered",
-    answer: exampleDiscussionComment(),
+    answer: exampleWebhooksAnswer(),
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.category_changed": () => ({
     action: "category_changed",
     changes: {
       category: {
-        from: exampleDiscussionCategory(),
+        from: {
+          created_at: "2024-05-01T12:00:00Z",
+          description: "An example from.",
+          emoji: ":speech_balloon:",
+          id: 84272949,
+          is_answerable: true,
+          name: "example-from",
+          repository_id: 63926869,
+          slug: "example-from",
+          updated_at: "2024-05-01T12:05:00Z",
+        },
       },
     },
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.closed": () => ({
     action: "closed",
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.created": () => ({
     action: "created",
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.deleted": () => ({
     action: "deleted",
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.edited": () => ({
     action: "edited",
-    changes: {},
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.labeled": () => ({
     action: "labeled",
     discussion: exampleDiscussion(),
-    label: exampleLabel(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    label: exampleWebhooksLabel(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.locked": () => ({
     action: "locked",
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.pinned": () => ({
     action: "pinned",
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.reopened": () => ({
     action: "reopened",
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.transferred": () => ({
     action: "transferred",
     changes: {
-      new_discussion: {
-        active_lock_reason: null,
-        answer_chosen_at: null,
-        answer_chosen_by: null,
-        answer_html_url: "https://platform.example/alice/hello-world/new-discussions/48248594",
-        author_association: "COLLABORATOR",
-        body: "Written for a test delivery.",
-        category: exampleDiscussionCategory(),
-        comments: 0,
-        created_at: "2024-05-01T12:00:00Z",
-        html_url: "https://platform.example/alice/hello-world/new-discussions/48248594",
-        id: 48248594,
-        locked: false,
-        node_id: "MDQ6TmV3RGlzY3Vzc2lvbjQ4MjQ4NTk0",
-        number: 1,
-        repository_url:
-          "https://api.platform.example/repos/alice/hello-world/new-discussions/48248594/repository",
-        state: "open",
-        title: "Example new discussion",
-        updated_at: "2024-05-01T12:05:00Z",
-        user: exampleUser(),
-      },
-      new_repository: exampleRepository(),
+      new_discussion: exampleDiscussion(),
+      new_repository: exampleRepositoryWebhooks(),
     },
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.unanswered": () => ({
     action: "unanswered",
     discussion: exampleDiscussion(),
-    old_answer: exampleDiscussionComment(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    old_answer: exampleWebhooksAnswer(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "discussion.unlabeled": () => ({
     action: "unlabeled",
     discussion: exampleDiscussion(),
-    label: exampleLabel(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    label: exampleWebhooksLabel(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.unlocked": () => ({
     action: "unlocked",
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion.unpinned": () => ({
     action: "unpinned",
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion_comment.created": () => ({
     action: "created",
-    comment: exampleDiscussionComment(),
+    comment: exampleWebhooksComment(),
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion_comment.deleted": () => ({
     action: "deleted",
-    comment: exampleDiscussionComment(),
+    comment: exampleWebhooksComment(),
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "discussion_comment.edited": () => ({
     action: "edited",
-    changes: {},
-    comment: exampleDiscussionComment(),
+    changes: {
+      body: {
+        from: "example-from",
+      },
+    },
+    comment: exampleWebhooksComment(),
     discussion: exampleDiscussion(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   fork: () => ({
-    forkee: exampleRepository(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    forkee: {
+      archive_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/archive",
+      archived: false,
+      assignees_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/assignees",
+      blobs_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/blobs",
+      branches_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/branches",
+      clone_url: "https://platform.example/alice/hello-world.git",
+      collaborators_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/collaborators",
+      comments_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/commits",
+      compare_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/compare",
+      contents_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/contents",
+      contributors_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/contributors",
+      created_at: 1714564800,
+      default_branch: "main",
+      deployments_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/deployments",
+      description: "An example forkee.",
+      downloads_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/downloads",
+      events_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/events",
+      fork: true,
+      forks: 0,
+      forks_count: 0,
+      forks_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/forks",
+      full_name: "alice/hello-world",
+      git_commits_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/git-commits",
+      git_refs_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/git-refs",
+      git_tags_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/git-tags",
+      git_url: "git://platform.example/alice/hello-world.git",
+      has_downloads: true,
+      has_issues: true,
+      has_pages: false,
+      has_projects: true,
+      has_wiki: true,
+      homepage: "https://example.com",
+      hooks_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/hooks",
+      html_url: "https://platform.example/alice/hello-world/forkees/26725899",
+      id: 26725899,
+      issue_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/issue-comment",
+      issue_events_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/issue-events",
+      issues_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/issues",
+      keys_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/keys",
+      labels_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/labels",
+      language: null,
+      languages_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/languages",
+      license: {
+        key: "example-key",
+        name: "MIT License",
+        node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+        spdx_id: "MIT",
+        url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+      },
+      merges_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/merges",
+      milestones_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/milestones",
+      mirror_url: null,
+      name: "example-forkee",
+      node_id: "MDQ6Rm9ya2VlMjY3MjU4OTk=",
+      notifications_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/notifications",
+      open_issues: 0,
+      open_issues_count: 0,
+      owner: {
+        id: 68187796,
+        login: "alice",
+      },
+      private: false,
+      pulls_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/pulls",
+      pushed_at: 1714564800,
+      releases_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/releases",
+      size: 0,
+      ssh_url: "git@platform.example:alice/hello-world.git",
+      stargazers_count: 0,
+      stargazers_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/stargazers",
+      statuses_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/statuses",
+      subscribers_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/subscribers",
+      subscription_url:
+        "https://api.platform.example/repos/alice/hello-world/forkees/26725899/subscription",
+      svn_url: "https://platform.example/alice/hello-world",
+      tags_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/tags",
+      teams_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/teams",
+      trees_url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899/trees",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/forkees/26725899",
+      watchers: 0,
+      watchers_count: 0,
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   gollum: () => ({
     pages: [
@@ -1600,49 +2943,73 @@ export const examplePayloads: ExamplePayloads = {
         title: "Example page",
       },
     ],
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "installation.created": () => ({
     action: "created",
     installation: exampleInstallation(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "installation.deleted": () => ({
     action: "deleted",
     installation: exampleInstallation(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "installation.new_permissions_accepted": () => ({
     action: "new_permissions_accepted",
     installation: exampleInstallation(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "installation.suspend": () => ({
     action: "suspend",
     installation: exampleInstallation(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "installation.unsuspend": () => ({
     action: "unsuspend",
     installation: exampleInstallation(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "installation_repositories.added": () => ({
     action: "added",
     installation: exampleInstallation(),
-    repositories_added: [exampleInstallationRepository()],
-    repositories_removed: [exampleInstallationRepository()],
+    repositories_added: [
+      {
+        full_name: "alice/hello-world",
+        id: 69424848,
+        name: "example-repositories-added",
+        node_id: "MDQ6UmVwb3NpdG9yaWVzQWRkZWQ2OTQyNDg0OA==",
+        private: false,
+      },
+    ],
+    repositories_removed: [{}],
     repository_selection: "all",
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "installation_repositories.removed": () => ({
     action: "removed",
     installation: exampleInstallation(),
-    repositories_added: [exampleInstallationRepository()],
-    repositories_removed: [exampleInstallationRepository()],
+    repositories_added: [
+      {
+        full_name: "alice/hello-world",
+        id: 69424848,
+        name: "example-repositories-added",
+        node_id: "MDQ6UmVwb3NpdG9yaWVzQWRkZWQ2OTQyNDg0OA==",
+        private: false,
+      },
+    ],
+    repositories_removed: [
+      {
+        full_name: "alice/hello-world",
+        id: 25653574,
+        name: "example-repositories-removed",
+        node_id: "MDQ6UmVwb3NpdG9yaWVzUmVtb3ZlZDI1NjUzNTc0",
+        private: false,
+      },
+    ],
     repository_selection: "all",
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "installation_target.renamed": () => ({
     action: "renamed",
@@ -1653,7 +3020,7 @@ export const examplePayloads: ExamplePayloads = {
       node_id: "MDQ6QWNjb3VudDY0MDk0MjM2",
     },
     changes: {},
-    installation: exampleInstallationLite(),
+    installation: exampleSimpleInstallation(),
     target_type: "example-target-type",
   }),
   "issue_comment.created": () => ({
@@ -1668,372 +3035,1338 @@ export const examplePayloads: ExamplePayloads = {
       node_id: "MDQ6Q29tbWVudDI5OTgyNDk0",
       updated_at: "2024-05-01T12:05:00Z",
       url: "https://api.platform.example/repos/alice/hello-world/comments/29982494",
-      user: exampleUser(),
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
     },
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      locked: false,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      state: "open",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issue_comment.deleted": () => ({
     action: "deleted",
-    comment: {
+    comment: exampleWebhooksIssueComment(),
+    issue: {
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
       author_association: "COLLABORATOR",
       body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
       created_at: "2024-05-01T12:00:00Z",
-      html_url: "https://platform.example/alice/hello-world/comments/29982494",
-      id: 29982494,
-      issue_url: "https://api.platform.example/repos/alice/hello-world/comments/29982494/issue",
-      node_id: "MDQ6Q29tbWVudDI5OTgyNDk0",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      locked: false,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      state: "open",
+      title: "Found a bug",
       updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/comments/29982494",
-      user: exampleUser(),
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
     },
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issue_comment.edited": () => ({
     action: "edited",
-    changes: {},
-    comment: {
+    changes: exampleWebhooksChanges(),
+    comment: exampleWebhooksIssueComment(),
+    issue: {
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
       author_association: "COLLABORATOR",
       body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
       created_at: "2024-05-01T12:00:00Z",
-      html_url: "https://platform.example/alice/hello-world/comments/29982494",
-      id: 29982494,
-      issue_url: "https://api.platform.example/repos/alice/hello-world/comments/29982494/issue",
-      node_id: "MDQ6Q29tbWVudDI5OTgyNDk0",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      locked: false,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      state: "open",
+      title: "Found a bug",
       updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/comments/29982494",
-      user: exampleUser(),
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
     },
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issue_dependencies.blocked_by_added": () => ({
     action: "blocked_by_added",
+    blocked_issue: exampleIssue(),
     blocked_issue_id: 35014135,
+    blocking_issue: exampleIssue(),
     blocking_issue_id: 53820746,
+    blocking_issue_repo: exampleRepository(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issue_dependencies.blocked_by_removed": () => ({
     action: "blocked_by_removed",
+    blocked_issue: exampleIssue(),
     blocked_issue_id: 35014135,
+    blocking_issue: exampleIssue(),
     blocking_issue_id: 53820746,
+    blocking_issue_repo: exampleRepository(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issue_dependencies.blocking_added": () => ({
     action: "blocking_added",
+    blocked_issue: exampleIssue(),
     blocked_issue_id: 35014135,
+    blocked_issue_repo: exampleRepository(),
+    blocking_issue: exampleIssue(),
     blocking_issue_id: 53820746,
+    organization: exampleOrganizationSimpleWebhooks(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issue_dependencies.blocking_removed": () => ({
     action: "blocking_removed",
+    blocked_issue: exampleIssue(),
     blocked_issue_id: 35014135,
+    blocked_issue_repo: exampleRepository(),
+    blocking_issue: exampleIssue(),
     blocking_issue_id: 53820746,
+    organization: exampleOrganizationSimpleWebhooks(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.assigned": () => ({
     action: "assigned",
-    assignee: exampleUser(),
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: exampleWebhooksIssue(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.closed": () => ({
     action: "closed",
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      active_lock_reason: "resolved",
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: "2024-05-01T12:05:00Z",
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      milestone: {
+        closed_at: "2024-05-01T12:05:00Z",
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "closed",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      reactions: {
+        "+1": 1,
+        "-1": 1,
+        confused: 1,
+        eyes: 1,
+        heart: 1,
+        hooray: 1,
+        laugh: 1,
+        rocket: 1,
+        total_count: 0,
+        url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
+      },
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      state: "closed",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.deleted": () => ({
     action: "deleted",
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      active_lock_reason: "resolved",
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      reactions: {
+        "+1": 1,
+        "-1": 1,
+        confused: 1,
+        eyes: 1,
+        heart: 1,
+        hooray: 1,
+        laugh: 1,
+        rocket: 1,
+        total_count: 0,
+        url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
+      },
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.demilestoned": () => ({
     action: "demilestoned",
-    issue: exampleIssue(),
-    milestone: exampleMilestone(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.edited": () => ({
     action: "edited",
     changes: {},
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.labeled": () => ({
     action: "labeled",
-    issue: exampleIssue(),
-    label: exampleLabel(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.locked": () => ({
     action: "locked",
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      active_lock_reason: "resolved",
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      locked: true,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      reactions: {
+        "+1": 1,
+        "-1": 1,
+        confused: 1,
+        eyes: 1,
+        heart: 1,
+        hooray: 1,
+        laugh: 1,
+        rocket: 1,
+        total_count: 0,
+        url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
+      },
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.milestoned": () => ({
     action: "milestoned",
-    issue: exampleIssue(),
-    milestone: exampleMilestone(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.opened": () => ({
     action: "opened",
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.pinned": () => ({
     action: "pinned",
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: exampleWebhooksIssue2(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.reopened": () => ({
     action: "reopened",
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      active_lock_reason: "resolved",
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      reactions: {
+        "+1": 1,
+        "-1": 1,
+        confused: 1,
+        eyes: 1,
+        heart: 1,
+        hooray: 1,
+        laugh: 1,
+        rocket: 1,
+        total_count: 0,
+        url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
+      },
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      state: "open",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.transferred": () => ({
     action: "transferred",
     changes: {
-      new_issue: exampleIssue(),
-      new_repository: exampleRepository(),
+      new_issue: {
+        active_lock_reason: "resolved",
+        assignees: [],
+        author_association: "COLLABORATOR",
+        body: "Written for a test delivery.",
+        closed_at: null,
+        comments: 0,
+        comments_url:
+          "https://api.platform.example/repos/alice/hello-world/new-issues/15520537/comments",
+        created_at: "2024-05-01T12:00:00Z",
+        events_url:
+          "https://api.platform.example/repos/alice/hello-world/new-issues/15520537/events",
+        html_url: "https://platform.example/alice/hello-world/new-issues/15520537",
+        id: 15520537,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/new-issues/15520537/labels",
+        milestone: {
+          closed_at: null,
+          closed_issues: 0,
+          created_at: "2024-05-01T12:00:00Z",
+          creator: {
+            id: 39295191,
+            login: "alice",
+          },
+          description: "An example milestone.",
+          due_on: null,
+          html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+          id: 73756733,
+          labels_url:
+            "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+          node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+          number: 1,
+          open_issues: 0,
+          state: "open",
+          title: "Example milestone",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+        },
+        node_id: "MDQ6TmV3SXNzdWUxNTUyMDUzNw==",
+        number: 1,
+        reactions: {
+          "+1": 1,
+          "-1": 1,
+          confused: 1,
+          eyes: 1,
+          heart: 1,
+          hooray: 1,
+          laugh: 1,
+          rocket: 1,
+          total_count: 0,
+          url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
+        },
+        repository_url:
+          "https://api.platform.example/repos/alice/hello-world/new-issues/15520537/repository",
+        title: "Example new issue",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/new-issues/15520537",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      new_repository: {
+        archive_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/archive",
+        archived: false,
+        assignees_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/assignees",
+        blobs_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/blobs",
+        branches_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/branches",
+        clone_url: "https://platform.example/alice/hello-world.git",
+        collaborators_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/collaborators",
+        comments_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/comments",
+        commits_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/commits",
+        compare_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/compare",
+        contents_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/contents",
+        contributors_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/contributors",
+        created_at: 1714564800,
+        default_branch: "main",
+        deployments_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/deployments",
+        description: "An example new repository.",
+        downloads_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/downloads",
+        events_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/events",
+        fork: false,
+        forks: 0,
+        forks_count: 0,
+        forks_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/forks",
+        full_name: "alice/hello-world",
+        git_commits_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/git-commits",
+        git_refs_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/git-refs",
+        git_tags_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/git-tags",
+        git_url: "git://platform.example/alice/hello-world.git",
+        has_downloads: true,
+        has_issues: true,
+        has_pages: false,
+        has_projects: true,
+        has_wiki: true,
+        homepage: "https://example.com",
+        hooks_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/hooks",
+        html_url: "https://platform.example/alice/hello-world/new-repositorys/56467754",
+        id: 56467754,
+        issue_comment_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/issue-comment",
+        issue_events_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/issue-events",
+        issues_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/issues",
+        keys_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/keys",
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/labels",
+        language: "TypeScript",
+        languages_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/languages",
+        license: {
+          key: "example-key",
+          name: "MIT License",
+          node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+          spdx_id: "MIT",
+          url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+        },
+        merges_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/merges",
+        milestones_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/milestones",
+        mirror_url: null,
+        name: "example-new-repository",
+        node_id: "MDQ6TmV3UmVwb3NpdG9yeTU2NDY3NzU0",
+        notifications_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/notifications",
+        open_issues: 0,
+        open_issues_count: 0,
+        owner: {
+          id: 68187796,
+          login: "alice",
+        },
+        private: false,
+        pulls_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/pulls",
+        pushed_at: null,
+        releases_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/releases",
+        size: 0,
+        ssh_url: "git@platform.example:alice/hello-world.git",
+        stargazers_count: 0,
+        stargazers_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/stargazers",
+        statuses_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/statuses",
+        subscribers_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/subscribers",
+        subscription_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/subscription",
+        svn_url: "https://platform.example/alice/hello-world",
+        tags_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/tags",
+        teams_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/teams",
+        topics: [],
+        trees_url:
+          "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754/trees",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/new-repositorys/56467754",
+        visibility: "public",
+        watchers: 0,
+        watchers_count: 0,
+      },
     },
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: exampleWebhooksIssue2(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.typed": () => ({
     action: "typed",
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
-    type: exampleIssueType(),
+    issue: exampleWebhooksIssue(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
+    type: {
+      description: "An example type.",
+      id: 12572173,
+      name: "example-type",
+      node_id: "MDQ6VHlwZTEyNTcyMTcz",
+    },
   }),
   "issues.unassigned": () => ({
     action: "unassigned",
-    assignee: exampleUser(),
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: exampleWebhooksIssue(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.unlabeled": () => ({
     action: "unlabeled",
-    issue: exampleIssue(),
-    label: exampleLabel(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: exampleWebhooksIssue(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.unlocked": () => ({
     action: "unlocked",
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: {
+      active_lock_reason: "resolved",
+      assignees: [],
+      author_association: "COLLABORATOR",
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments: 0,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/issues/1/comments",
+      created_at: "2024-05-01T12:00:00Z",
+      events_url: "https://api.platform.example/repos/alice/hello-world/issues/1/events",
+      html_url: "https://platform.example/alice/hello-world/issues/1",
+      id: 66617728,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/issues/1/labels",
+      locked: false,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6SXNzdWU2NjYxNzcyOA==",
+      number: 1,
+      reactions: {
+        "+1": 1,
+        "-1": 1,
+        confused: 1,
+        eyes: 1,
+        heart: 1,
+        hooray: 1,
+        laugh: 1,
+        rocket: 1,
+        total_count: 0,
+        url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
+      },
+      repository_url: "https://api.platform.example/repos/alice/hello-world/issues/1/repository",
+      title: "Found a bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/issues/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.unpinned": () => ({
     action: "unpinned",
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    issue: exampleWebhooksIssue2(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "issues.untyped": () => ({
     action: "untyped",
-    issue: exampleIssue(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
-    type: exampleIssueType(),
+    issue: exampleWebhooksIssue(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
+    type: {
+      description: "An example type.",
+      id: 12572173,
+      name: "example-type",
+      node_id: "MDQ6VHlwZTEyNTcyMTcz",
+    },
   }),
   "label.created": () => ({
     action: "created",
-    label: exampleLabel(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    label: exampleWebhooksLabel(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "label.deleted": () => ({
     action: "deleted",
-    label: exampleLabel(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    label: exampleWebhooksLabel(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "label.edited": () => ({
     action: "edited",
-    changes: {},
-    label: exampleLabel(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    label: exampleWebhooksLabel(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "marketplace_purchase.cancelled": () => ({
     action: "cancelled",
     effective_date: "2024-05-01T12:05:00Z",
-    marketplace_purchase: exampleMarketplacePurchase(),
-    sender: exampleUser(),
+    marketplace_purchase: exampleWebhooksMarketplacePurchase(),
+    sender: exampleSimpleUser(),
   }),
   "marketplace_purchase.changed": () => ({
     action: "changed",
     effective_date: "2024-05-01T12:05:00Z",
-    marketplace_purchase: exampleMarketplacePurchase(),
-    previous_marketplace_purchase: exampleMarketplacePurchase(),
-    sender: exampleUser(),
+    marketplace_purchase: exampleWebhooksMarketplacePurchase(),
+    sender: exampleSimpleUser(),
   }),
   "marketplace_purchase.pending_change": () => ({
     action: "pending_change",
     effective_date: "2024-05-01T12:05:00Z",
-    marketplace_purchase: exampleMarketplacePurchase(),
-    sender: exampleUser(),
+    marketplace_purchase: exampleWebhooksMarketplacePurchase(),
+    sender: exampleSimpleUser(),
   }),
   "marketplace_purchase.pending_change_cancelled": () => ({
     action: "pending_change_cancelled",
     effective_date: "2024-05-01T12:05:00Z",
-    marketplace_purchase: exampleMarketplacePurchase(),
-    sender: exampleUser(),
+    marketplace_purchase: {
+      account: {
+        id: 64094236,
+        login: "alice",
+        node_id: "MDQ6QWNjb3VudDY0MDk0MjM2",
+        organization_billing_email: "alice@example.com",
+        type: "example-type",
+      },
+      billing_cycle: "monthly",
+      free_trial_ends_on: null,
+      next_billing_date: "2024-05-01T12:05:00Z",
+      on_free_trial: false,
+      plan: {
+        bullets: [],
+        description: "An example plan.",
+        has_free_trial: false,
+        id: 24585298,
+        monthly_price_in_cents: 0,
+        name: "example-plan",
+        price_model: "FREE",
+        unit_name: "example-unit-name",
+        yearly_price_in_cents: 0,
+      },
+      unit_count: 0,
+    },
+    sender: exampleSimpleUser(),
   }),
   "marketplace_purchase.purchased": () => ({
     action: "purchased",
     effective_date: "2024-05-01T12:05:00Z",
-    marketplace_purchase: exampleMarketplacePurchase(),
-    sender: exampleUser(),
+    marketplace_purchase: exampleWebhooksMarketplacePurchase(),
+    sender: exampleSimpleUser(),
   }),
   "member.added": () => ({
     action: "added",
-    member: exampleUser(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    member: {
+      id: 90708611,
+      login: "alice",
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "member.edited": () => ({
     action: "edited",
     changes: {},
-    member: exampleUser(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    member: {
+      id: 90708611,
+      login: "alice",
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "member.removed": () => ({
     action: "removed",
-    member: exampleUser(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    member: {
+      id: 90708611,
+      login: "alice",
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "membership.added": () => ({
     action: "added",
-    member: exampleUser(),
-    organization: exampleOrganization(),
-    scope: "example-scope",
-    sender: exampleUser(),
-    team: {
-      id: 35521612,
-      name: "Reviewers",
+    member: {
+      id: 90708611,
+      login: "alice",
     },
+    organization: exampleOrganizationSimpleWebhooks(),
+    scope: "team",
+    sender: {
+      id: 64797988,
+      login: "alice",
+    },
+    team: exampleWebhooksTeam(),
   }),
   "membership.removed": () => ({
     action: "removed",
-    member: exampleUser(),
-    organization: exampleOrganization(),
-    scope: "example-scope",
-    sender: exampleUser(),
-    team: {
-      id: 35521612,
-      name: "Reviewers",
+    member: {
+      id: 90708611,
+      login: "alice",
     },
+    organization: exampleOrganizationSimpleWebhooks(),
+    scope: "team",
+    sender: {
+      id: 64797988,
+      login: "alice",
+    },
+    team: exampleWebhooksTeam(),
   }),
   "merge_group.checks_requested": () => ({
     action: "checks_requested",
-    merge_group: {
-      base_ref: "main",
-      base_sha: "98eee87499eeea079aeeeb9a9beeed2d94eee228",
-      head_commit: exampleSimpleCommit(),
-      head_ref: "feature",
-      head_sha: "39ce1f3f38ce1dac3bce22653ace20d235ce18f3",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    merge_group: exampleMergeGroup(),
   }),
   "merge_group.destroyed": () => ({
     action: "destroyed",
-    merge_group: {
-      base_ref: "main",
-      base_sha: "98eee87499eeea079aeeeb9a9beeed2d94eee228",
-      head_commit: exampleSimpleCommit(),
-      head_ref: "feature",
-      head_sha: "39ce1f3f38ce1dac3bce22653ace20d235ce18f3",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    merge_group: exampleMergeGroup(),
   }),
   "meta.deleted": () => ({
     action: "deleted",
-    hook: exampleHook(),
+    hook: {
+      active: true,
+      config: {
+        content_type: "json",
+        insecure_ssl: "0",
+        url: "https://api.platform.example/repos/alice/hello-world/configs/64940551",
+      },
+      created_at: "2024-05-01T12:00:00Z",
+      events: [],
+      id: 20117034,
+      name: "example-hook",
+      type: "example-type",
+      updated_at: "2024-05-01T12:05:00Z",
+    },
     hook_id: 20117034,
-    repository: exampleRepository(),
-    sender: exampleUser(),
   }),
   "milestone.closed": () => ({
     action: "closed",
-    milestone: exampleMilestone(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    milestone: {
+      closed_at: "2024-05-01T12:05:00Z",
+      closed_issues: 0,
+      created_at: "2024-05-01T12:00:00Z",
+      creator: {
+        id: 39295191,
+        login: "alice",
+      },
+      description: "An example milestone.",
+      due_on: null,
+      html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+      id: 73756733,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+      node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+      number: 1,
+      open_issues: 0,
+      state: "closed",
+      title: "Example milestone",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "milestone.created": () => ({
     action: "created",
-    milestone: exampleMilestone(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    milestone: {
+      closed_at: null,
+      closed_issues: 0,
+      created_at: "2024-05-01T12:00:00Z",
+      creator: {
+        id: 39295191,
+        login: "alice",
+      },
+      description: "An example milestone.",
+      due_on: null,
+      html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+      id: 73756733,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+      node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+      number: 1,
+      open_issues: 0,
+      state: "open",
+      title: "Example milestone",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "milestone.deleted": () => ({
     action: "deleted",
-    milestone: exampleMilestone(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    milestone: exampleWebhooksMilestone(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "milestone.edited": () => ({
     action: "edited",
     changes: {},
-    milestone: exampleMilestone(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    milestone: exampleWebhooksMilestone(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "milestone.opened": () => ({
     action: "opened",
-    milestone: exampleMilestone(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    milestone: {
+      closed_at: null,
+      closed_issues: 0,
+      created_at: "2024-05-01T12:00:00Z",
+      creator: {
+        id: 39295191,
+        login: "alice",
+      },
+      description: "An example milestone.",
+      due_on: null,
+      html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+      id: 73756733,
+      labels_url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+      node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+      number: 1,
+      open_issues: 0,
+      state: "open",
+      title: "Example milestone",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "org_block.blocked": () => ({
     action: "blocked",
-    blocked_user: exampleUser(),
-    organization: exampleOrganization(),
-    sender: exampleUser(),
+    blocked_user: {
+      id: 25129671,
+      login: "alice",
+    },
+    organization: exampleOrganizationSimpleWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "org_block.unblocked": () => ({
     action: "unblocked",
-    blocked_user: exampleUser(),
-    organization: exampleOrganization(),
-    sender: exampleUser(),
+    blocked_user: null,
+    organization: exampleOrganizationSimpleWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "organization.deleted": () => ({
     action: "deleted",
-    organization: exampleOrganization(),
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "organization.member_added": () => ({
     action: "member_added",
-    membership: {
-      organization_url:
-        "https://api.platform.example/repos/alice/hello-world/memberships/39575193/organization",
-      role: "member",
-      state: "open",
-      url: "https://api.platform.example/repos/alice/hello-world/memberships/39575193",
-      user: exampleUser(),
-    },
-    organization: exampleOrganization(),
-    sender: exampleUser(),
+    membership: exampleWebhooksMembership(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "organization.member_invited": () => ({
     action: "member_invited",
@@ -2045,59 +4378,49 @@ export const examplePayloads: ExamplePayloads = {
       id: 48638942,
       invitation_teams_url:
         "https://api.platform.example/repos/alice/hello-world/invitations/48638942/invitation-teams",
-      inviter: exampleUser(),
+      inviter: {
+        id: 53541638,
+        login: "alice",
+      },
       login: "alice",
       node_id: "MDQ6SW52aXRhdGlvbjQ4NjM4OTQy",
       role: "member",
       team_count: 0,
     },
-    organization: exampleOrganization(),
-    sender: exampleUser(),
-    user: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "organization.member_removed": () => ({
     action: "member_removed",
-    membership: {
-      organization_url:
-        "https://api.platform.example/repos/alice/hello-world/memberships/39575193/organization",
-      role: "member",
-      state: "open",
-      url: "https://api.platform.example/repos/alice/hello-world/memberships/39575193",
-      user: exampleUser(),
-    },
-    organization: exampleOrganization(),
-    sender: exampleUser(),
+    membership: exampleWebhooksMembership(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "organization.renamed": () => ({
     action: "renamed",
-    changes: {
-      login: {
-        from: "example-from",
-      },
-    },
-    organization: exampleOrganization(),
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "package.published": () => ({
     action: "published",
     package: {
-      created_at: "2024-05-01T12:00:00Z",
+      created_at: null,
       description: "An example package.",
       ecosystem: "npm",
       html_url: "https://platform.example/alice/hello-world/packages/7574203",
       id: 7574203,
       name: "example-package",
       namespace: "example-namespace",
-      owner: exampleUser(),
+      owner: {
+        id: 68187796,
+        login: "alice",
+      },
       package_type: "npm",
       package_version: {
-        body: {},
-        created_at: "2024-05-01T12:00:00Z",
         description: "An example package version.",
         html_url: "https://platform.example/alice/hello-world/package-versions/72229920",
         id: 72229920,
         installation_command: "example-installation-command",
-        manifest: "package.json",
         metadata: [{}],
         name: "example-package-version",
         package_files: [
@@ -2117,9 +4440,6 @@ export const examplePayloads: ExamplePayloads = {
           },
         ],
         summary: "example-summary",
-        target_commitish: "main",
-        target_oid: "b0714b37af7149a4b2714e5db1714ccaac7144eb",
-        updated_at: "2024-05-01T12:05:00Z",
         version: "1.0.0",
       },
       registry: {
@@ -2129,10 +4449,9 @@ export const examplePayloads: ExamplePayloads = {
         url: "https://api.platform.example/repos/alice/hello-world/registrys/49197774",
         vendor: "example-vendor",
       },
-      updated_at: "2024-05-01T12:05:00Z",
+      updated_at: null,
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "package.updated": () => ({
     action: "updated",
@@ -2144,16 +4463,23 @@ export const examplePayloads: ExamplePayloads = {
       id: 7574203,
       name: "example-package",
       namespace: "example-namespace",
-      owner: exampleUser(),
+      owner: {
+        id: 68187796,
+        login: "alice",
+      },
       package_type: "npm",
       package_version: {
-        body: {},
+        author: {
+          id: 74443158,
+          login: "alice",
+        },
+        body: "Written for a test delivery.",
+        body_html: "example-body-html",
         created_at: "2024-05-01T12:00:00Z",
         description: "An example package version.",
         html_url: "https://platform.example/alice/hello-world/package-versions/72229920",
         id: 72229920,
         installation_command: "example-installation-command",
-        manifest: "package.json",
         metadata: [{}],
         name: "example-package-version",
         package_files: [
@@ -2187,8 +4513,8 @@ export const examplePayloads: ExamplePayloads = {
       },
       updated_at: "2024-05-01T12:05:00Z",
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   page_build: () => ({
     build: {
@@ -2198,204 +4524,72 @@ export const examplePayloads: ExamplePayloads = {
       error: {
         message: "Update README.md",
       },
-      pusher: exampleUser(),
+      pusher: {
+        id: 50549102,
+        login: "alice",
+      },
       status: "completed",
       updated_at: "2024-05-01T12:05:00Z",
       url: "https://api.platform.example/repos/alice/hello-world/builds/42777315",
     },
     id: 44970049,
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "personal_access_token_request.approved": () => ({
     action: "approved",
-    installation: exampleInstallationLite(),
-    organization: exampleOrganization(),
-    personal_access_token_request: {
-      created_at: "2024-05-01T12:00:00Z",
-      id: 11689680,
-      owner: exampleUser(),
-      permissions_added: {},
-      permissions_result: {},
-      permissions_upgraded: {},
-      repositories: [exampleInstallationRepository()],
-      repository_count: 0,
-      repository_selection: "none",
-      token_expired: false,
-      token_expires_at: null,
-      token_last_used_at: null,
-    },
-    sender: exampleUser(),
+    installation: exampleSimpleInstallation(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    personal_access_token_request: examplePersonalAccessTokenRequest(),
+    sender: exampleSimpleUser(),
   }),
   "personal_access_token_request.cancelled": () => ({
     action: "cancelled",
-    installation: exampleInstallationLite(),
-    organization: exampleOrganization(),
-    personal_access_token_request: {
-      created_at: "2024-05-01T12:00:00Z",
-      id: 11689680,
-      owner: exampleUser(),
-      permissions_added: {},
-      permissions_result: {},
-      permissions_upgraded: {},
-      repositories: [exampleInstallationRepository()],
-      repository_count: 0,
-      repository_selection: "none",
-      token_expired: false,
-      token_expires_at: null,
-      token_last_used_at: null,
-    },
-    sender: exampleUser(),
+    installation: exampleSimpleInstallation(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    personal_access_token_request: examplePersonalAccessTokenRequest(),
+    sender: exampleSimpleUser(),
   }),
   "personal_access_token_request.created": () => ({
     action: "created",
-    installation: exampleInstallationLite(),
-    organization: exampleOrganization(),
-    personal_access_token_request: {
-      created_at: "2024-05-01T12:00:00Z",
-      id: 11689680,
-      owner: exampleUser(),
-      permissions_added: {},
-      permissions_result: {},
-      permissions_upgraded: {},
-      repositories: [exampleInstallationRepository()],
-      repository_count: 0,
-      repository_selection: "none",
-      token_expired: false,
-      token_expires_at: null,
-      token_last_used_at: null,
-    },
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    personal_access_token_request: examplePersonalAccessTokenRequest(),
+    sender: exampleSimpleUser(),
   }),
   "personal_access_token_request.denied": () => ({
     action: "denied",
-    installation: exampleInstallationLite(),
-    organization: exampleOrganization(),
-    personal_access_token_request: {
-      created_at: "2024-05-01T12:00:00Z",
-      id: 11689680,
-      owner: exampleUser(),
-      permissions_added: {},
-      permissions_result: {},
-      permissions_upgraded: {},
-      repositories: [exampleInstallationRepository()],
-      repository_count: 0,
-      repository_selection: "none",
-      token_expired: false,
-      token_expires_at: null,
-      token_last_used_at: null,
-    },
-    sender: exampleUser(),
+    installation: exampleSimpleInstallation(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    personal_access_token_request: examplePersonalAccessTokenRequest(),
+    sender: exampleSimpleUser(),
   }),
-  ping: () => ({
-    hook: exampleHook(),
-    hook_id: 20117034,
-    sender: exampleUser(),
-    zen: "Keep it logically awesome.",
-  }),
+  ping: () => ({}),
   "platform_app_authorization.revoked": () => ({
     action: "revoked",
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "project.closed": () => ({
     action: "closed",
-    project: {
-      body: "Written for a test delivery.",
-      columns_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/columns",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      html_url: "https://platform.example/alice/hello-world/projects/57060478",
-      id: 57060478,
-      name: "example-project",
-      node_id: "MDQ6UHJvamVjdDU3MDYwNDc4",
-      number: 1,
-      owner_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/owner",
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/projects/57060478",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project: exampleWebhooksProject(),
+    sender: exampleSimpleUser(),
   }),
   "project.created": () => ({
     action: "created",
-    project: {
-      body: "Written for a test delivery.",
-      columns_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/columns",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      html_url: "https://platform.example/alice/hello-world/projects/57060478",
-      id: 57060478,
-      name: "example-project",
-      node_id: "MDQ6UHJvamVjdDU3MDYwNDc4",
-      number: 1,
-      owner_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/owner",
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/projects/57060478",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project: exampleWebhooksProject(),
+    sender: exampleSimpleUser(),
   }),
   "project.deleted": () => ({
     action: "deleted",
-    project: {
-      body: "Written for a test delivery.",
-      columns_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/columns",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      html_url: "https://platform.example/alice/hello-world/projects/57060478",
-      id: 57060478,
-      name: "example-project",
-      node_id: "MDQ6UHJvamVjdDU3MDYwNDc4",
-      number: 1,
-      owner_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/owner",
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/projects/57060478",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project: exampleWebhooksProject(),
   }),
   "project.edited": () => ({
     action: "edited",
-    project: {
-      body: "Written for a test delivery.",
-      columns_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/columns",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      html_url: "https://platform.example/alice/hello-world/projects/57060478",
-      id: 57060478,
-      name: "example-project",
-      node_id: "MDQ6UHJvamVjdDU3MDYwNDc4",
-      number: 1,
-      owner_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/owner",
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/projects/57060478",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project: exampleWebhooksProject(),
   }),
   "project.reopened": () => ({
     action: "reopened",
-    project: {
-      body: "Written for a test delivery.",
-      columns_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/columns",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      html_url: "https://platform.example/alice/hello-world/projects/57060478",
-      id: 57060478,
-      name: "example-project",
-      node_id: "MDQ6UHJvamVjdDU3MDYwNDc4",
-      number: 1,
-      owner_url: "https://api.platform.example/repos/alice/hello-world/projects/57060478/owner",
-      state: "open",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/projects/57060478",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project: exampleWebhooksProject(),
+    sender: exampleSimpleUser(),
   }),
   "project_card.converted": () => ({
     action: "converted",
@@ -2404,43 +4598,13 @@ export const examplePayloads: ExamplePayloads = {
         from: "example-from",
       },
     },
-    project_card: {
-      archived: false,
-      column_id: 77724647,
-      column_url:
-        "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/column",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      id: 37906949,
-      node_id: "MDQ6UHJvamVjdENhcmQzNzkwNjk0OQ==",
-      note: "example-note",
-      project_url:
-        "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/project",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/project-cards/37906949",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project_card: exampleWebhooksProjectCard(),
+    sender: exampleSimpleUser(),
   }),
   "project_card.created": () => ({
     action: "created",
-    project_card: {
-      archived: false,
-      column_id: 77724647,
-      column_url:
-        "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/column",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      id: 37906949,
-      node_id: "MDQ6UHJvamVjdENhcmQzNzkwNjk0OQ==",
-      note: "example-note",
-      project_url:
-        "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/project",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/project-cards/37906949",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project_card: exampleWebhooksProjectCard(),
+    sender: exampleSimpleUser(),
   }),
   "project_card.deleted": () => ({
     action: "deleted",
@@ -2450,7 +4614,10 @@ export const examplePayloads: ExamplePayloads = {
       column_url:
         "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/column",
       created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
+      creator: {
+        id: 39295191,
+        login: "alice",
+      },
       id: 37906949,
       node_id: "MDQ6UHJvamVjdENhcmQzNzkwNjk0OQ==",
       note: "example-note",
@@ -2459,8 +4626,7 @@ export const examplePayloads: ExamplePayloads = {
       updated_at: "2024-05-01T12:05:00Z",
       url: "https://api.platform.example/repos/alice/hello-world/project-cards/37906949",
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "project_card.edited": () => ({
     action: "edited",
@@ -2469,34 +4635,22 @@ export const examplePayloads: ExamplePayloads = {
         from: "example-from",
       },
     },
-    project_card: {
-      archived: false,
-      column_id: 77724647,
-      column_url:
-        "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/column",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      id: 37906949,
-      node_id: "MDQ6UHJvamVjdENhcmQzNzkwNjk0OQ==",
-      note: "example-note",
-      project_url:
-        "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/project",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/project-cards/37906949",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project_card: exampleWebhooksProjectCard(),
+    sender: exampleSimpleUser(),
   }),
   "project_card.moved": () => ({
     action: "moved",
-    changes: {},
     project_card: {
+      after_id: 11225993,
       archived: false,
       column_id: 77724647,
       column_url:
         "https://api.platform.example/repos/alice/hello-world/project-cards/37906949/column",
       created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
+      creator: {
+        id: 39295191,
+        login: "alice",
+      },
       id: 37906949,
       node_id: "MDQ6UHJvamVjdENhcmQzNzkwNjk0OQ==",
       note: "example-note",
@@ -2505,443 +4659,5087 @@ export const examplePayloads: ExamplePayloads = {
       updated_at: "2024-05-01T12:05:00Z",
       url: "https://api.platform.example/repos/alice/hello-world/project-cards/37906949",
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "project_column.created": () => ({
     action: "created",
-    project_column: {
-      cards_url:
-        "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/cards",
-      created_at: "2024-05-01T12:00:00Z",
-      id: 31206361,
-      name: "example-project-column",
-      node_id: "MDQ6UHJvamVjdENvbHVtbjMxMjA2MzYx",
-      project_url:
-        "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/project",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/project-columns/31206361",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project_column: exampleWebhooksProjectColumn(),
   }),
   "project_column.deleted": () => ({
     action: "deleted",
-    project_column: {
-      cards_url:
-        "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/cards",
-      created_at: "2024-05-01T12:00:00Z",
-      id: 31206361,
-      name: "example-project-column",
-      node_id: "MDQ6UHJvamVjdENvbHVtbjMxMjA2MzYx",
-      project_url:
-        "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/project",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/project-columns/31206361",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project_column: exampleWebhooksProjectColumn(),
   }),
   "project_column.edited": () => ({
     action: "edited",
     changes: {},
-    project_column: {
-      cards_url:
-        "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/cards",
-      created_at: "2024-05-01T12:00:00Z",
-      id: 31206361,
-      name: "example-project-column",
-      node_id: "MDQ6UHJvamVjdENvbHVtbjMxMjA2MzYx",
-      project_url:
-        "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/project",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/project-columns/31206361",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project_column: exampleWebhooksProjectColumn(),
   }),
   "project_column.moved": () => ({
     action: "moved",
-    project_column: {
-      cards_url:
-        "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/cards",
-      created_at: "2024-05-01T12:00:00Z",
-      id: 31206361,
-      name: "example-project-column",
-      node_id: "MDQ6UHJvamVjdENvbHVtbjMxMjA2MzYx",
-      project_url:
-        "https://api.platform.example/repos/alice/hello-world/project-columns/31206361/project",
-      updated_at: "2024-05-01T12:05:00Z",
-      url: "https://api.platform.example/repos/alice/hello-world/project-columns/31206361",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    project_column: exampleWebhooksProjectColumn(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2.closed": () => ({
     action: "closed",
-    organization: exampleOrganization(),
+    organization: exampleOrganizationSimpleWebhooks(),
     projects_v2: exampleProjectsV2(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2.created": () => ({
     action: "created",
-    organization: exampleOrganization(),
+    organization: exampleOrganizationSimpleWebhooks(),
     projects_v2: exampleProjectsV2(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2.deleted": () => ({
     action: "deleted",
-    organization: exampleOrganization(),
+    organization: exampleOrganizationSimpleWebhooks(),
     projects_v2: exampleProjectsV2(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2.edited": () => ({
     action: "edited",
-    organization: exampleOrganization(),
+    changes: {},
+    organization: exampleOrganizationSimpleWebhooks(),
     projects_v2: exampleProjectsV2(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2.reopened": () => ({
     action: "reopened",
-    organization: exampleOrganization(),
+    organization: exampleOrganizationSimpleWebhooks(),
     projects_v2: exampleProjectsV2(),
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2_item.archived": () => ({
     action: "archived",
-    changes: {
-      archived_at: {
-        from: "example-from",
-        to: "example-to",
-      },
-    },
-    organization: exampleOrganization(),
-    projects_v2_item: {
-      archived_at: "2024-05-01T12:05:00Z",
-      content_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      content_type: "json",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      id: 61061078,
-      node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      project_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    changes: exampleWebhooksProjectChanges(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    projects_v2_item: exampleProjectsV2Item(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2_item.converted": () => ({
     action: "converted",
-    changes: {
-      content_type: {
-        from: "example-from",
-        to: "example-to",
-      },
-    },
-    organization: exampleOrganization(),
-    projects_v2_item: {
-      archived_at: null,
-      content_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      content_type: "json",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      id: 61061078,
-      node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      project_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    changes: {},
+    organization: exampleOrganizationSimpleWebhooks(),
+    projects_v2_item: exampleProjectsV2Item(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2_item.created": () => ({
     action: "created",
-    organization: exampleOrganization(),
-    projects_v2_item: {
-      archived_at: null,
-      content_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      content_type: "json",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      id: 61061078,
-      node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      project_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    projects_v2_item: exampleProjectsV2Item(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2_item.deleted": () => ({
     action: "deleted",
-    organization: exampleOrganization(),
-    projects_v2_item: {
-      archived_at: null,
-      content_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      content_type: "json",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      id: 61061078,
-      node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      project_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    projects_v2_item: exampleProjectsV2Item(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2_item.edited": () => ({
     action: "edited",
-    changes: {},
-    organization: exampleOrganization(),
-    projects_v2_item: {
-      archived_at: null,
-      content_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      content_type: "json",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      id: 61061078,
-      node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      project_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    projects_v2_item: exampleProjectsV2Item(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2_item.reordered": () => ({
     action: "reordered",
     changes: {},
-    organization: exampleOrganization(),
-    projects_v2_item: {
-      archived_at: null,
-      content_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      content_type: "json",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      id: 61061078,
-      node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      project_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    projects_v2_item: exampleProjectsV2Item(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2_item.restored": () => ({
     action: "restored",
-    changes: {
-      archived_at: {
-        from: "example-from",
-        to: "example-to",
-      },
-    },
-    organization: exampleOrganization(),
-    projects_v2_item: {
-      archived_at: null,
-      content_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      content_type: "json",
-      created_at: "2024-05-01T12:00:00Z",
-      creator: exampleUser(),
-      id: 61061078,
-      node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      project_node_id: "MDQ6UHJvamVjdHNWMkl0ZW02MTA2MTA3OA==",
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    changes: exampleWebhooksProjectChanges(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    projects_v2_item: exampleProjectsV2Item(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2_status_update.created": () => ({
     action: "created",
-    organization: exampleOrganization(),
-    projects_v2_status_update: {
-      created_at: "2024-05-01T12:00:00Z",
-      id: 5026785,
-      node_id: "MDQ6UHJvamVjdHNWMlN0YXR1c1VwZGF0ZTUwMjY3ODU=",
-      project_node_id: "MDQ6UHJvamVjdHNWMlN0YXR1c1VwZGF0ZTUwMjY3ODU=",
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    projects_v2_status_update: exampleProjectsV2StatusUpdate(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2_status_update.deleted": () => ({
     action: "deleted",
-    organization: exampleOrganization(),
-    projects_v2_status_update: {
-      created_at: "2024-05-01T12:00:00Z",
-      id: 5026785,
-      node_id: "MDQ6UHJvamVjdHNWMlN0YXR1c1VwZGF0ZTUwMjY3ODU=",
-      project_node_id: "MDQ6UHJvamVjdHNWMlN0YXR1c1VwZGF0ZTUwMjY3ODU=",
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    projects_v2_status_update: exampleProjectsV2StatusUpdate(),
+    sender: exampleSimpleUser(),
   }),
   "projects_v2_status_update.edited": () => ({
     action: "edited",
-    organization: exampleOrganization(),
-    projects_v2_status_update: {
-      created_at: "2024-05-01T12:00:00Z",
-      id: 5026785,
-      node_id: "MDQ6UHJvamVjdHNWMlN0YXR1c1VwZGF0ZTUwMjY3ODU=",
-      project_node_id: "MDQ6UHJvamVjdHNWMlN0YXR1c1VwZGF0ZTUwMjY3ODU=",
-      updated_at: "2024-05-01T12:05:00Z",
-    },
-    sender: exampleUser(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    projects_v2_status_update: exampleProjectsV2StatusUpdate(),
+    sender: exampleSimpleUser(),
   }),
   public: () => ({
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.assigned": () => ({
     action: "assigned",
-    assignee: exampleUser(),
+    assignee: {
+      id: 70417642,
+      login: "alice",
+    },
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.auto_merge_disabled": () => ({
     action: "auto_merge_disabled",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_discussions: false,
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_discussions: false,
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    reason: "example-reason",
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.auto_merge_enabled": () => ({
     action: "auto_merge_enabled",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_discussions: false,
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_discussions: false,
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.closed": () => ({
     action: "closed",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: examplePullRequestWebhook(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.converted_to_draft": () => ({
     action: "converted_to_draft",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: examplePullRequestWebhook(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.demilestoned": () => ({
     action: "demilestoned",
-    milestone: exampleMilestone(),
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: exampleWebhooksPullRequest5(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "pull_request.dequeued": () => ({
     action: "dequeued",
     number: 1,
-    pull_request: examplePullRequest(),
-    reason: "example-reason",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_discussions: false,
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_discussions: false,
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    reason: "UNKNOWN_REMOVAL_REASON",
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.edited": () => ({
     action: "edited",
     changes: {},
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: examplePullRequestWebhook(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "pull_request.enqueued": () => ({
     action: "enqueued",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_discussions: false,
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_discussions: false,
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.labeled": () => ({
     action: "labeled",
-    label: exampleLabel(),
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.locked": () => ({
     action: "locked",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.milestoned": () => ({
     action: "milestoned",
-    milestone: exampleMilestone(),
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: exampleWebhooksPullRequest5(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "pull_request.opened": () => ({
     action: "opened",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: examplePullRequestWebhook(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.ready_for_review": () => ({
     action: "ready_for_review",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: examplePullRequestWebhook(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.reopened": () => ({
     action: "reopened",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: examplePullRequestWebhook(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.review_request_removed": () => ({
     action: "review_request_removed",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    requested_reviewer: exampleUser(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          description: "An example requested team.",
+          html_url: "https://platform.example/alice/hello-world/requested-teams/67647701",
+          id: 67647701,
+          members_url:
+            "https://api.platform.example/repos/alice/hello-world/requested-teams/67647701/members",
+          name: "example-requested-team",
+          node_id: "MDQ6UmVxdWVzdGVkVGVhbTY3NjQ3NzAx",
+          permission: "write",
+          privacy: "open",
+          repositories_url:
+            "https://api.platform.example/repos/alice/hello-world/requested-teams/67647701/repositories",
+          slug: "example-requested-team",
+          url: "https://api.platform.example/repos/alice/hello-world/requested-teams/67647701",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    requested_reviewer: null,
+    sender: exampleSimpleUser(),
   }),
   "pull_request.review_requested": () => ({
     action: "review_requested",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    requested_reviewer: exampleUser(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    requested_reviewer: null,
+    sender: exampleSimpleUser(),
   }),
   "pull_request.synchronize": () => ({
     action: "synchronize",
     after: "0dc1ef370cc1eda40fc1f25d0ec1f0ca09c1e8eb",
     before: "7582a4327682a5c57382a10c7482a29f71829de6",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.unassigned": () => ({
     action: "unassigned",
-    assignee: exampleUser(),
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
   }),
   "pull_request.unlabeled": () => ({
     action: "unlabeled",
-    label: exampleLabel(),
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request.unlocked": () => ({
     action: "unlocked",
     number: 1,
-    pull_request: examplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request_review.dismissed": () => ({
     action: "dismissed",
-    pull_request: exampleSimplePullRequest(),
-    repository: exampleRepository(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
     review: {
       _links: {
         html: {
@@ -2959,45 +9757,711 @@ export const examplePayloads: ExamplePayloads = {
       node_id: "MDQ6UmV2aWV3MzcxNTYzODU=",
       pull_request_url:
         "https://api.platform.example/repos/alice/hello-world/reviews/37156385/pull-request",
-      state: "open",
+      state: "dismissed",
       submitted_at: "2024-05-01T12:05:00Z",
-      user: exampleUser(),
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
     },
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request_review.edited": () => ({
     action: "edited",
     changes: {},
-    pull_request: exampleSimplePullRequest(),
-    repository: exampleRepository(),
-    review: {
+    pull_request: {
       _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
         html: {
           href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
         },
-        pull_request: {
-          href: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
         },
       },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
       author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
       body: "Written for a test delivery.",
-      commit_id: "f00cd0efef0ccf5cf20cd415f10cd282ec0ccaa3",
-      html_url: "https://platform.example/alice/hello-world/reviews/37156385",
-      id: 37156385,
-      node_id: "MDQ6UmV2aWV3MzcxNTYzODU=",
-      pull_request_url:
-        "https://api.platform.example/repos/alice/hello-world/reviews/37156385/pull-request",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
       state: "open",
-      submitted_at: "2024-05-01T12:05:00Z",
-      user: exampleUser(),
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
     },
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    review: exampleWebhooksReview(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request_review.submitted": () => ({
     action: "submitted",
-    pull_request: exampleSimplePullRequest(),
-    repository: exampleRepository(),
-    review: {
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    review: exampleWebhooksReview(),
+    sender: exampleSimpleUser(),
+  }),
+  "pull_request_review_comment.created": () => ({
+    action: "created",
+    comment: {
       _links: {
         html: {
           href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
@@ -3005,60 +10469,1871 @@ export const examplePayloads: ExamplePayloads = {
         pull_request: {
           href: "https://api.platform.example/repos/alice/hello-world/pulls/1",
         },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
       },
       author_association: "COLLABORATOR",
       body: "Written for a test delivery.",
-      commit_id: "f00cd0efef0ccf5cf20cd415f10cd282ec0ccaa3",
-      html_url: "https://platform.example/alice/hello-world/reviews/37156385",
-      id: 37156385,
-      node_id: "MDQ6UmV2aWV3MzcxNTYzODU=",
+      commit_id: "ae577d18af577eabb057803eb15781d1b2578364",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_hunk: "@@ -1,3 +1,4 @@",
+      html_url: "https://platform.example/alice/hello-world/comments/29982494",
+      id: 29982494,
+      node_id: "MDQ6Q29tbWVudDI5OTgyNDk0",
+      original_commit_id: "74c80b0875c80c9b76c80e2e77c80fc178c81154",
+      original_position: 1,
+      path: "README.md",
+      position: 1,
+      pull_request_review_id: 34075925,
       pull_request_url:
-        "https://api.platform.example/repos/alice/hello-world/reviews/37156385/pull-request",
-      state: "open",
-      submitted_at: "2024-05-01T12:05:00Z",
-      user: exampleUser(),
+        "https://api.platform.example/repos/alice/hello-world/comments/29982494/pull-request",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/comments/29982494",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
     },
-    sender: exampleUser(),
-  }),
-  "pull_request_review_comment.created": () => ({
-    action: "created",
-    comment: examplePullRequestReviewComment(),
-    pull_request: exampleSimplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request_review_comment.deleted": () => ({
     action: "deleted",
-    comment: examplePullRequestReviewComment(),
-    pull_request: exampleSimplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    comment: exampleWebhooksReviewComment(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request_review_comment.edited": () => ({
     action: "edited",
-    changes: {},
-    comment: examplePullRequestReviewComment(),
-    pull_request: exampleSimplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    changes: exampleWebhooksChanges(),
+    comment: exampleWebhooksReviewComment(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "pull_request_review_thread.resolved": () => ({
     action: "resolved",
-    pull_request: exampleSimplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
     thread: {
-      comments: [examplePullRequestReviewComment()],
+      comments: [
+        {
+          _links: {
+            html: {
+              href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+            },
+            pull_request: {
+              href: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+            },
+            self: {
+              href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+            },
+          },
+          author_association: "COLLABORATOR",
+          body: "Written for a test delivery.",
+          commit_id: "ae577d18af577eabb057803eb15781d1b2578364",
+          created_at: "2024-05-01T12:00:00Z",
+          diff_hunk: "@@ -1,3 +1,4 @@",
+          html_url: "https://platform.example/alice/hello-world/comments/29982494",
+          id: 29982494,
+          line: 1,
+          node_id: "MDQ6Q29tbWVudDI5OTgyNDk0",
+          original_commit_id: "74c80b0875c80c9b76c80e2e77c80fc178c81154",
+          original_line: 1,
+          original_position: 1,
+          original_start_line: 1,
+          path: "README.md",
+          position: 1,
+          pull_request_review_id: 34075925,
+          pull_request_url:
+            "https://api.platform.example/repos/alice/hello-world/comments/29982494/pull-request",
+          reactions: {
+            "+1": 1,
+            "-1": 1,
+            confused: 1,
+            eyes: 1,
+            heart: 1,
+            hooray: 1,
+            laugh: 1,
+            rocket: 1,
+            total_count: 0,
+            url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
+          },
+          side: "LEFT",
+          start_line: 1,
+          start_side: "LEFT",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/comments/29982494",
+          user: {
+            id: 89501362,
+            login: "alice",
+          },
+        },
+      ],
       node_id: "MDQ6VGhyZWFkMTkwNjYyODk=",
     },
   }),
   "pull_request_review_thread.unresolved": () => ({
     action: "unresolved",
-    pull_request: exampleSimplePullRequest(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    pull_request: {
+      _links: {
+        comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/commentss/46230807",
+        },
+        commits: {
+          href: "https://api.platform.example/repos/alice/hello-world/commitss/72253533",
+        },
+        html: {
+          href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+        },
+        issue: {
+          href: "https://api.platform.example/repos/alice/hello-world/issues/1",
+        },
+        review_comment: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-comments/32042887",
+        },
+        review_comments: {
+          href: "https://api.platform.example/repos/alice/hello-world/review-commentss/81567132",
+        },
+        self: {
+          href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+        },
+        statuses: {
+          href: "https://api.platform.example/repos/alice/hello-world/statusess/58425719",
+        },
+      },
+      active_lock_reason: "resolved",
+      assignee: {
+        id: 70417642,
+        login: "alice",
+      },
+      assignees: [],
+      author_association: "COLLABORATOR",
+      auto_merge: {
+        commit_message: "example-commit-message",
+        commit_title: "example-commit-title",
+        enabled_by: null,
+        merge_method: "merge",
+      },
+      base: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      body: "Written for a test delivery.",
+      closed_at: null,
+      comments_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/commits",
+      created_at: "2024-05-01T12:00:00Z",
+      diff_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/diff",
+      draft: false,
+      head: {
+        label: "example-label",
+        ref: "refs/heads/main",
+        repo: {
+          archive_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/archive",
+          archived: false,
+          assignees_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/assignees",
+          blobs_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/blobs",
+          branches_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/branches",
+          clone_url: "https://platform.example/alice/hello-world.git",
+          collaborators_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/collaborators",
+          comments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/comments",
+          commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/commits",
+          compare_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/compare",
+          contents_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contents",
+          contributors_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/contributors",
+          created_at: 1714564800,
+          default_branch: "main",
+          deployments_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/deployments",
+          description: "An example repo.",
+          downloads_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/downloads",
+          events_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/events",
+          fork: false,
+          forks: 0,
+          forks_count: 0,
+          forks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/forks",
+          full_name: "alice/hello-world",
+          git_commits_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-commits",
+          git_refs_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-refs",
+          git_tags_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/git-tags",
+          git_url: "git://platform.example/alice/hello-world.git",
+          has_downloads: true,
+          has_issues: true,
+          has_pages: false,
+          has_projects: true,
+          has_wiki: true,
+          homepage: "https://example.com",
+          hooks_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/hooks",
+          html_url: "https://platform.example/alice/hello-world/repos/42840925",
+          id: 42840925,
+          issue_comment_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-comment",
+          issue_events_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/issue-events",
+          issues_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/issues",
+          keys_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/keys",
+          labels_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/labels",
+          language: "TypeScript",
+          languages_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/languages",
+          license: {
+            key: "example-key",
+            name: "MIT License",
+            node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+            spdx_id: "MIT",
+            url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+          },
+          merges_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/merges",
+          milestones_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/milestones",
+          mirror_url: null,
+          name: "example-repo",
+          node_id: "MDQ6UmVwbzQyODQwOTI1",
+          notifications_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/notifications",
+          open_issues: 0,
+          open_issues_count: 0,
+          owner: {
+            id: 68187796,
+            login: "alice",
+          },
+          private: false,
+          pulls_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/pulls",
+          pushed_at: null,
+          releases_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/releases",
+          size: 0,
+          ssh_url: "git@platform.example:alice/hello-world.git",
+          stargazers_count: 0,
+          stargazers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/stargazers",
+          statuses_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/statuses",
+          subscribers_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscribers",
+          subscription_url:
+            "https://api.platform.example/repos/alice/hello-world/repos/42840925/subscription",
+          svn_url: "https://platform.example/alice/hello-world",
+          tags_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/tags",
+          teams_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/teams",
+          topics: [],
+          trees_url: "https://api.platform.example/repos/alice/hello-world/repos/42840925/trees",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+          visibility: "public",
+          watchers: 0,
+          watchers_count: 0,
+        },
+        sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+        user: {
+          id: 89501362,
+          login: "alice",
+        },
+      },
+      html_url: "https://platform.example/alice/hello-world/pulls/1",
+      id: 46194220,
+      issue_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/issue",
+      labels: [
+        {
+          color: "d73a4a",
+          default: false,
+          description: "An example label.",
+          id: 88097213,
+          name: "bug",
+          node_id: "MDQ6TGFiZWw4ODA5NzIxMw==",
+          url: "https://api.platform.example/repos/alice/hello-world/labels/88097213",
+        },
+      ],
+      locked: false,
+      merge_commit_sha: "61bcd47462bcd60763bcd79a64bcd92d5dbcce28",
+      merged_at: null,
+      milestone: {
+        closed_at: null,
+        closed_issues: 0,
+        created_at: "2024-05-01T12:00:00Z",
+        creator: {
+          id: 39295191,
+          login: "alice",
+        },
+        description: "An example milestone.",
+        due_on: null,
+        html_url: "https://platform.example/alice/hello-world/milestones/73756733",
+        id: 73756733,
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/milestones/73756733/labels",
+        node_id: "MDQ6TWlsZXN0b25lNzM3NTY3MzM=",
+        number: 1,
+        open_issues: 0,
+        state: "open",
+        title: "Example milestone",
+        updated_at: "2024-05-01T12:05:00Z",
+        url: "https://api.platform.example/repos/alice/hello-world/milestones/73756733",
+      },
+      node_id: "MDQ6UHVsbFJlcXVlc3Q0NjE5NDIyMA==",
+      number: 1,
+      patch_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/patch",
+      requested_reviewers: [],
+      requested_teams: [
+        {
+          id: 67647701,
+          name: "example-requested-team",
+        },
+      ],
+      review_comment_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comment",
+      review_comments_url:
+        "https://api.platform.example/repos/alice/hello-world/pulls/1/review-comments",
+      state: "open",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/pulls/1/statuses",
+      title: "Fix the bug",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+      user: {
+        id: 89501362,
+        login: "alice",
+      },
+    },
+    repository: exampleRepositoryWebhooks(),
     thread: {
-      comments: [examplePullRequestReviewComment()],
+      comments: [
+        {
+          _links: {
+            html: {
+              href: "https://api.platform.example/repos/alice/hello-world/htmls/15812112",
+            },
+            pull_request: {
+              href: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+            },
+            self: {
+              href: "https://api.platform.example/repos/alice/hello-world/selfs/64726967",
+            },
+          },
+          author_association: "COLLABORATOR",
+          body: "Written for a test delivery.",
+          commit_id: "ae577d18af577eabb057803eb15781d1b2578364",
+          created_at: "2024-05-01T12:00:00Z",
+          diff_hunk: "@@ -1,3 +1,4 @@",
+          html_url: "https://platform.example/alice/hello-world/comments/29982494",
+          id: 29982494,
+          line: 1,
+          node_id: "MDQ6Q29tbWVudDI5OTgyNDk0",
+          original_commit_id: "74c80b0875c80c9b76c80e2e77c80fc178c81154",
+          original_line: 1,
+          original_position: 1,
+          original_start_line: 1,
+          path: "README.md",
+          position: 1,
+          pull_request_review_id: 34075925,
+          pull_request_url:
+            "https://api.platform.example/repos/alice/hello-world/comments/29982494/pull-request",
+          reactions: {
+            "+1": 1,
+            "-1": 1,
+            confused: 1,
+            eyes: 1,
+            heart: 1,
+            hooray: 1,
+            laugh: 1,
+            rocket: 1,
+            total_count: 0,
+            url: "https://api.platform.example/repos/alice/hello-world/reactionss/77567195",
+          },
+          side: "LEFT",
+          start_line: 1,
+          start_side: "LEFT",
+          updated_at: "2024-05-01T12:05:00Z",
+          url: "https://api.platform.example/repos/alice/hello-world/comments/29982494",
+          user: {
+            id: 89501362,
+            login: "alice",
+          },
+        },
+      ],
       node_id: "MDQ6VGhyZWFkMTkwNjYyODk=",
     },
   }),
@@ -3066,140 +12341,314 @@ export const examplePayloads: ExamplePayloads = {
     after: "5d5b92de5e5b94715b5b8fb85c5b914b615b992a",
     base_ref: "main",
     before: "1d7367d91c7366461b7364b31a73632021736e25",
-    commits: [exampleCommit()],
+    commits: [
+      {
+        author: {
+          email: "alice@example.com",
+          name: "example-author",
+        },
+        committer: {
+          email: "alice@example.com",
+          name: "example-committer",
+        },
+        distinct: true,
+        id: "ec597f78ed59810bee59829eef598431f05985c4",
+        message: "Update README.md",
+        timestamp: "2024-05-01T12:05:00Z",
+        tree_id: "1d5750c91c574f361b574da31a574c1021575715",
+        url: "https://api.platform.example/repos/alice/hello-world/commits/51606716",
+      },
+    ],
     compare: "https://platform.example/alice/hello-world/compare/main...feature",
     created: false,
     deleted: false,
     forced: false,
-    head_commit: exampleCommit(),
-    pusher: exampleCommitter(),
+    head_commit: {
+      author: {
+        email: "alice@example.com",
+        name: "example-author",
+      },
+      committer: {
+        email: "alice@example.com",
+        name: "example-committer",
+      },
+      distinct: true,
+      id: "791b0c13781b0a807b1b0f397a1b0da67d1b125f",
+      message: "Update README.md",
+      timestamp: "2024-05-01T12:05:00Z",
+      tree_id: "54cbf31855cbf4ab56cbf63e57cbf7d158cbf964",
+      url: "https://api.platform.example/repos/alice/hello-world/head-commits/38426753",
+    },
+    pusher: {
+      name: "example-pusher",
+    },
     ref: "refs/heads/main",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: {
+      archive_url: "https://api.platform.example/repos/alice/hello-world/archive",
+      archived: false,
+      assignees_url: "https://api.platform.example/repos/alice/hello-world/assignees",
+      blobs_url: "https://api.platform.example/repos/alice/hello-world/blobs",
+      branches_url: "https://api.platform.example/repos/alice/hello-world/branches",
+      clone_url: "https://platform.example/alice/hello-world.git",
+      collaborators_url: "https://api.platform.example/repos/alice/hello-world/collaborators",
+      comments_url: "https://api.platform.example/repos/alice/hello-world/comments",
+      commits_url: "https://api.platform.example/repos/alice/hello-world/commits",
+      compare_url: "https://api.platform.example/repos/alice/hello-world/compare",
+      contents_url: "https://api.platform.example/repos/alice/hello-world/contents",
+      contributors_url: "https://api.platform.example/repos/alice/hello-world/contributors",
+      created_at: 1714564800,
+      default_branch: "main",
+      deployments_url: "https://api.platform.example/repos/alice/hello-world/deployments",
+      description: "An example repository.",
+      downloads_url: "https://api.platform.example/repos/alice/hello-world/downloads",
+      events_url: "https://api.platform.example/repos/alice/hello-world/events",
+      fork: false,
+      forks: 0,
+      forks_count: 0,
+      forks_url: "https://api.platform.example/repos/alice/hello-world/forks",
+      full_name: "alice/hello-world",
+      git_commits_url: "https://api.platform.example/repos/alice/hello-world/git-commits",
+      git_refs_url: "https://api.platform.example/repos/alice/hello-world/git-refs",
+      git_tags_url: "https://api.platform.example/repos/alice/hello-world/git-tags",
+      git_url: "git://platform.example/alice/hello-world.git",
+      has_downloads: true,
+      has_issues: true,
+      has_pages: false,
+      has_projects: true,
+      has_wiki: true,
+      homepage: "https://example.com",
+      hooks_url: "https://api.platform.example/repos/alice/hello-world/hooks",
+      html_url: "https://platform.example/alice/hello-world",
+      id: 63926869,
+      issue_comment_url: "https://api.platform.example/repos/alice/hello-world/issue-comment",
+      issue_events_url: "https://api.platform.example/repos/alice/hello-world/issue-events",
+      issues_url: "https://api.platform.example/repos/alice/hello-world/issues",
+      keys_url: "https://api.platform.example/repos/alice/hello-world/keys",
+      labels_url: "https://api.platform.example/repos/alice/hello-world/labels",
+      language: "TypeScript",
+      languages_url: "https://api.platform.example/repos/alice/hello-world/languages",
+      license: {
+        key: "example-key",
+        name: "MIT License",
+        node_id: "MDQ6TGljZW5zZTQ5Mjk0MDg0",
+        spdx_id: "MIT",
+        url: "https://api.platform.example/repos/alice/hello-world/licenses/49294084",
+      },
+      merges_url: "https://api.platform.example/repos/alice/hello-world/merges",
+      milestones_url: "https://api.platform.example/repos/alice/hello-world/milestones",
+      mirror_url: null,
+      name: "hello-world",
+      node_id: "MDQ6UmVwb3NpdG9yeTYzOTI2ODY5",
+      notifications_url: "https://api.platform.example/repos/alice/hello-world/notifications",
+      open_issues: 0,
+      open_issues_count: 0,
+      owner: {
+        id: 68187796,
+        login: "alice",
+      },
+      private: false,
+      pulls_url: "https://api.platform.example/repos/alice/hello-world/pulls",
+      pushed_at: null,
+      releases_url: "https://api.platform.example/repos/alice/hello-world/releases",
+      size: 0,
+      ssh_url: "git@platform.example:alice/hello-world.git",
+      stargazers_count: 0,
+      stargazers_url: "https://api.platform.example/repos/alice/hello-world/stargazers",
+      statuses_url: "https://api.platform.example/repos/alice/hello-world/statuses",
+      subscribers_url: "https://api.platform.example/repos/alice/hello-world/subscribers",
+      subscription_url: "https://api.platform.example/repos/alice/hello-world/subscription",
+      svn_url: "https://platform.example/alice/hello-world",
+      tags_url: "https://api.platform.example/repos/alice/hello-world/tags",
+      teams_url: "https://api.platform.example/repos/alice/hello-world/teams",
+      trees_url: "https://api.platform.example/repos/alice/hello-world/trees",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world",
+      watchers: 0,
+      watchers_count: 0,
+    },
   }),
   "registry_package.published": () => ({
     action: "published",
     registry_package: {
-      created_at: "2024-05-01T12:00:00Z",
+      created_at: null,
       description: "An example registry package.",
       ecosystem: "npm",
       html_url: "https://platform.example/alice/hello-world/registry-packages/50978305",
       id: 50978305,
       name: "example-registry-package",
       namespace: "example-namespace",
-      owner: exampleUser(),
+      owner: {
+        avatar_url: "https://avatars.platform.example/u/68187796",
+        events_url: "https://api.platform.example/users/alice/events",
+        followers_url: "https://api.platform.example/users/alice/followers",
+        following_url: "https://api.platform.example/users/alice/following",
+        gists_url: "https://api.platform.example/users/alice/gists",
+        gravatar_id: "",
+        html_url: "https://platform.example/alice",
+        id: 68187796,
+        login: "alice",
+        node_id: "MDQ6T3duZXI2ODE4Nzc5Ng==",
+        organizations_url: "https://api.platform.example/users/alice/organizations",
+        received_events_url: "https://api.platform.example/users/alice/received-events",
+        repos_url: "https://api.platform.example/users/alice/repos",
+        site_admin: false,
+        starred_url: "https://api.platform.example/users/alice/starred",
+        subscriptions_url: "https://api.platform.example/users/alice/subscriptions",
+        type: "User",
+        url: "https://api.platform.example/users/alice",
+      },
       package_type: "npm",
+      package_version: {
+        description: "An example package version.",
+        html_url: "https://platform.example/alice/hello-world/package-versions/72229920",
+        id: 72229920,
+        installation_command: "example-installation-command",
+        metadata: [{}],
+        name: "example-package-version",
+        package_files: [
+          {
+            content_type: "json",
+            created_at: "2024-05-01T12:00:00Z",
+            download_url:
+              "https://api.platform.example/repos/alice/hello-world/package-files/90310170/download",
+            id: 90310170,
+            md5: "9ea8a5119da8a37e9ca8a1eb9ba8a058",
+            name: "example-package-file",
+            sha1: "bf6fb142c06fb2d5bd6fae1cbe6fafafbb6faaf6",
+            sha256: "9ea8a5119da8a37e9ca8a1eb9ba8a058a2a8ab5da1a8a9caa0a8a8379fa8a6a4",
+            size: 0,
+            state: "open",
+            updated_at: "2024-05-01T12:05:00Z",
+          },
+        ],
+        package_url:
+          "https://api.platform.example/repos/alice/hello-world/package-versions/72229920/package",
+        summary: "example-summary",
+        version: "1.0.0",
+      },
+      registry: {},
       updated_at: null,
     },
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "registry_package.updated": () => ({
     action: "updated",
     registry_package: {
       created_at: "2024-05-01T12:00:00Z",
-      description: "An example registry package.",
+      description: null,
       ecosystem: "npm",
       html_url: "https://platform.example/alice/hello-world/registry-packages/50978305",
       id: 50978305,
       name: "example-registry-package",
       namespace: "example-namespace",
-      owner: exampleUser(),
+      owner: {
+        avatar_url: "https://avatars.platform.example/u/68187796",
+        events_url: "https://api.platform.example/users/alice/events",
+        followers_url: "https://api.platform.example/users/alice/followers",
+        following_url: "https://api.platform.example/users/alice/following",
+        gists_url: "https://api.platform.example/users/alice/gists",
+        gravatar_id: "",
+        html_url: "https://platform.example/alice",
+        id: 68187796,
+        login: "alice",
+        node_id: "MDQ6T3duZXI2ODE4Nzc5Ng==",
+        organizations_url: "https://api.platform.example/users/alice/organizations",
+        received_events_url: "https://api.platform.example/users/alice/received-events",
+        repos_url: "https://api.platform.example/users/alice/repos",
+        site_admin: false,
+        starred_url: "https://api.platform.example/users/alice/starred",
+        subscriptions_url: "https://api.platform.example/users/alice/subscriptions",
+        type: "User",
+        url: "https://api.platform.example/users/alice",
+      },
       package_type: "npm",
+      package_version: {
+        author: {
+          avatar_url: "https://avatars.platform.example/u/74443158",
+          events_url:
+            "https://api.platform.example/repos/alice/hello-world/authors/74443158/events",
+          followers_url:
+            "https://api.platform.example/repos/alice/hello-world/authors/74443158/followers",
+          following_url:
+            "https://api.platform.example/repos/alice/hello-world/authors/74443158/following",
+          gists_url: "https://api.platform.example/repos/alice/hello-world/authors/74443158/gists",
+          gravatar_id: "",
+          html_url: "https://platform.example/alice/hello-world/authors/74443158",
+          id: 74443158,
+          login: "alice",
+          node_id: "MDQ6QXV0aG9yNzQ0NDMxNTg=",
+          organizations_url:
+            "https://api.platform.example/repos/alice/hello-world/authors/74443158/organizations",
+          received_events_url:
+            "https://api.platform.example/repos/alice/hello-world/authors/74443158/received-events",
+          repos_url: "https://api.platform.example/repos/alice/hello-world/authors/74443158/repos",
+          site_admin: false,
+          starred_url:
+            "https://api.platform.example/repos/alice/hello-world/authors/74443158/starred",
+          subscriptions_url:
+            "https://api.platform.example/repos/alice/hello-world/authors/74443158/subscriptions",
+          type: "example-type",
+          url: "https://api.platform.example/repos/alice/hello-world/authors/74443158",
+        },
+        body: "Written for a test delivery.",
+        body_html: "example-body-html",
+        created_at: "2024-05-01T12:00:00Z",
+        description: "An example package version.",
+        html_url: "https://platform.example/alice/hello-world/package-versions/72229920",
+        id: 72229920,
+        installation_command: "example-installation-command",
+        metadata: [{}],
+        name: "example-package-version",
+        package_files: [{}],
+        package_url:
+          "https://api.platform.example/repos/alice/hello-world/package-versions/72229920/package",
+        summary: "example-summary",
+        target_commitish: "main",
+        target_oid: "b0714b37af7149a4b2714e5db1714ccaac7144eb",
+        updated_at: "2024-05-01T12:05:00Z",
+        version: "1.0.0",
+      },
+      registry: {},
       updated_at: "2024-05-01T12:05:00Z",
     },
-    sender: exampleUser(),
+    sender: exampleSimpleUser(),
   }),
   "release.created": () => ({
     action: "created",
-    release: {
-      assets: [exampleReleaseAsset()],
-      assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
-      author: exampleUser(),
-      body: "Written for a test delivery.",
-      created_at: "2024-05-01T12:00:00Z",
-      draft: false,
-      html_url: "https://platform.example/alice/hello-world/releases/3019070",
-      id: 3019070,
-      name: "example-release",
-      node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
-      prerelease: false,
-      published_at: "2024-05-01T12:05:00Z",
-      tag_name: "v1.0.0",
-      tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
-      target_commitish: "main",
-      upload_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/upload",
-      url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
-      zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    release: exampleWebhooksRelease(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "release.deleted": () => ({
     action: "deleted",
-    release: {
-      assets: [exampleReleaseAsset()],
-      assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
-      author: exampleUser(),
-      body: "Written for a test delivery.",
-      created_at: "2024-05-01T12:00:00Z",
-      draft: false,
-      html_url: "https://platform.example/alice/hello-world/releases/3019070",
-      id: 3019070,
-      name: "example-release",
-      node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
-      prerelease: false,
-      published_at: "2024-05-01T12:05:00Z",
-      tag_name: "v1.0.0",
-      tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
-      target_commitish: "main",
-      upload_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/upload",
-      url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
-      zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    release: exampleWebhooksRelease(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "release.edited": () => ({
     action: "edited",
     changes: {},
-    release: {
-      assets: [exampleReleaseAsset()],
-      assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
-      author: exampleUser(),
-      body: "Written for a test delivery.",
-      created_at: "2024-05-01T12:00:00Z",
-      draft: false,
-      html_url: "https://platform.example/alice/hello-world/releases/3019070",
-      id: 3019070,
-      name: "example-release",
-      node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
-      prerelease: false,
-      published_at: "2024-05-01T12:05:00Z",
-      tag_name: "v1.0.0",
-      tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
-      target_commitish: "main",
-      upload_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/upload",
-      url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
-      zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    release: exampleWebhooksRelease(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "release.prereleased": () => ({
     action: "prereleased",
     release: {
-      assets: [exampleReleaseAsset()],
+      assets: [],
       assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
-      author: exampleUser(),
+      author: {
+        id: 74443158,
+        login: "alice",
+      },
       body: "Written for a test delivery.",
-      created_at: "2024-05-01T12:00:00Z",
+      created_at: null,
       draft: false,
       html_url: "https://platform.example/alice/hello-world/releases/3019070",
       id: 3019070,
       name: "example-release",
       node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
-      prerelease: false,
-      published_at: "2024-05-01T12:05:00Z",
+      prerelease: true,
+      published_at: null,
       tag_name: "v1.0.0",
       tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
       target_commitish: "main",
@@ -3207,114 +12656,53 @@ export const examplePayloads: ExamplePayloads = {
       url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
       zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "release.published": () => ({
     action: "published",
-    release: {
-      assets: [exampleReleaseAsset()],
-      assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
-      author: exampleUser(),
-      body: "Written for a test delivery.",
-      created_at: "2024-05-01T12:00:00Z",
-      draft: false,
-      html_url: "https://platform.example/alice/hello-world/releases/3019070",
-      id: 3019070,
-      name: "example-release",
-      node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
-      prerelease: false,
-      published_at: "2024-05-01T12:05:00Z",
-      tag_name: "v1.0.0",
-      tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
-      target_commitish: "main",
-      upload_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/upload",
-      url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
-      zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    release: exampleWebhooksRelease1(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "release.released": () => ({
     action: "released",
-    release: {
-      assets: [exampleReleaseAsset()],
-      assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
-      author: exampleUser(),
-      body: "Written for a test delivery.",
-      created_at: "2024-05-01T12:00:00Z",
-      draft: false,
-      html_url: "https://platform.example/alice/hello-world/releases/3019070",
-      id: 3019070,
-      name: "example-release",
-      node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
-      prerelease: false,
-      published_at: "2024-05-01T12:05:00Z",
-      tag_name: "v1.0.0",
-      tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
-      target_commitish: "main",
-      upload_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/upload",
-      url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
-      zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    release: exampleWebhooksRelease(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "release.unpublished": () => ({
     action: "unpublished",
-    release: {
-      assets: [exampleReleaseAsset()],
-      assets_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/assets",
-      author: exampleUser(),
-      body: "Written for a test delivery.",
-      created_at: "2024-05-01T12:00:00Z",
-      draft: false,
-      html_url: "https://platform.example/alice/hello-world/releases/3019070",
-      id: 3019070,
-      name: "example-release",
-      node_id: "MDQ6UmVsZWFzZTMwMTkwNzA=",
-      prerelease: false,
-      published_at: "2024-05-01T12:05:00Z",
-      tag_name: "v1.0.0",
-      tarball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/tarball",
-      target_commitish: "main",
-      upload_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/upload",
-      url: "https://api.platform.example/repos/alice/hello-world/releases/3019070",
-      zipball_url: "https://api.platform.example/repos/alice/hello-world/releases/3019070/zipball",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    release: exampleWebhooksRelease1(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "repository.archived": () => ({
     action: "archived",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository.created": () => ({
     action: "created",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository.deleted": () => ({
     action: "deleted",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository.edited": () => ({
     action: "edited",
     changes: {},
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository.privatized": () => ({
     action: "privatized",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository.publicized": () => ({
     action: "publicized",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository.renamed": () => ({
     action: "renamed",
@@ -3325,121 +12713,67 @@ export const examplePayloads: ExamplePayloads = {
         },
       },
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository.transferred": () => ({
     action: "transferred",
     changes: {
       owner: {
-        from: {
-          user: exampleUser(),
-        },
+        from: {},
       },
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository.unarchived": () => ({
     action: "unarchived",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository_advisory.published": () => ({
     action: "published",
-    repository: exampleRepository(),
-    repository_advisory: {
-      closed_at: null,
-      created_at: null,
-      cve_id: "CVE-2024-12345",
-      description: "An example repository advisory.",
-      ghsa_id: "GHSA-2x7q-8vq5-4p6m",
-      html_url: "https://platform.example/alice/hello-world/repository-advisorys/89010345",
-      published_at: "2024-05-01T12:05:00Z",
-      severity: "critical",
-      state: "published",
-      summary: "example-summary",
-      updated_at: null,
-      url: "https://api.platform.example/repos/alice/hello-world/repository-advisorys/89010345",
-      withdrawn_at: null,
-    },
+    repository: exampleRepositoryWebhooks(),
+    repository_advisory: exampleRepositoryAdvisory(),
   }),
   "repository_advisory.reported": () => ({
     action: "reported",
-    repository: exampleRepository(),
-    repository_advisory: {
-      closed_at: null,
-      created_at: null,
-      cve_id: "CVE-2024-12345",
-      description: "An example repository advisory.",
-      ghsa_id: "GHSA-2x7q-8vq5-4p6m",
-      html_url: "https://platform.example/alice/hello-world/repository-advisorys/89010345",
-      published_at: null,
-      severity: "critical",
-      state: "published",
-      summary: "example-summary",
-      updated_at: null,
-      url: "https://api.platform.example/repos/alice/hello-world/repository-advisorys/89010345",
-      withdrawn_at: null,
-    },
+    repository: exampleRepositoryWebhooks(),
+    repository_advisory: exampleRepositoryAdvisory(),
   }),
   "repository_dispatch.sample": () => ({
     action: "sample",
     branch: "main",
     client_payload: {},
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    installation: exampleSimpleInstallation(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   repository_import: () => ({
-    repository: exampleRepository(),
-    sender: exampleUser(),
-    status: "completed",
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
+    status: "success",
   }),
   "repository_ruleset.created": () => ({
     action: "created",
-    repository_ruleset: {
-      enforcement: "disabled",
-      id: 73672168,
-      name: "example-repository-ruleset",
-      source: "example-source",
-    },
-    sender: exampleUser(),
+    repository_ruleset: exampleRepositoryRuleset(),
+    sender: exampleSimpleUser(),
   }),
   "repository_ruleset.deleted": () => ({
     action: "deleted",
-    repository_ruleset: {
-      enforcement: "disabled",
-      id: 73672168,
-      name: "example-repository-ruleset",
-      source: "example-source",
-    },
-    sender: exampleUser(),
+    repository_ruleset: exampleRepositoryRuleset(),
+    sender: exampleSimpleUser(),
   }),
   "repository_ruleset.edited": () => ({
     action: "edited",
-    repository_ruleset: {
-      enforcement: "disabled",
-      id: 73672168,
-      name: "example-repository-ruleset",
-      source: "example-source",
-    },
-    sender: exampleUser(),
+    repository_ruleset: exampleRepositoryRuleset(),
+    sender: exampleSimpleUser(),
   }),
   "repository_vulnerability_alert.create": () => ({
     action: "create",
-    alert: {
-      affected_package_name: "example-affected-package-name",
-      affected_range: "example-affected-range",
-      created_at: "2024-05-01T12:00:00Z",
-      external_identifier: "example-external-identifier",
-      external_reference: "example-external-reference",
-      fixed_in: "example-fixed-in",
-      ghsa_id: "GHSA-2x7q-8vq5-4p6m",
-      id: 24032825,
-      severity: "high",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    alert: exampleWebhooksAlert(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository_vulnerability_alert.dismiss": () => ({
     action: "dismiss",
@@ -3447,31 +12781,29 @@ export const examplePayloads: ExamplePayloads = {
       affected_package_name: "example-affected-package-name",
       affected_range: "example-affected-range",
       created_at: "2024-05-01T12:00:00Z",
+      dismiss_reason: "example-dismiss-reason",
+      dismissed_at: "2024-05-01T12:05:00Z",
+      dismisser: {
+        id: 62972944,
+        login: "alice",
+      },
       external_identifier: "example-external-identifier",
       external_reference: "example-external-reference",
-      fixed_in: "example-fixed-in",
       ghsa_id: "GHSA-2x7q-8vq5-4p6m",
       id: 24032825,
+      node_id: "MDQ6QWxlcnQyNDAzMjgyNQ==",
+      number: 1,
       severity: "high",
+      state: "dismissed",
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository_vulnerability_alert.reopen": () => ({
     action: "reopen",
-    alert: {
-      affected_package_name: "example-affected-package-name",
-      affected_range: "example-affected-range",
-      created_at: "2024-05-01T12:00:00Z",
-      external_identifier: "example-external-identifier",
-      external_reference: "example-external-reference",
-      fixed_in: "example-fixed-in",
-      ghsa_id: "GHSA-2x7q-8vq5-4p6m",
-      id: 24032825,
-      severity: "high",
-    },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    alert: exampleWebhooksAlert(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "repository_vulnerability_alert.resolve": () => ({
     action: "resolve",
@@ -3481,57 +12813,56 @@ export const examplePayloads: ExamplePayloads = {
       created_at: "2024-05-01T12:00:00Z",
       external_identifier: "example-external-identifier",
       external_reference: "example-external-reference",
-      fixed_in: "example-fixed-in",
       ghsa_id: "GHSA-2x7q-8vq5-4p6m",
       id: 24032825,
+      node_id: "MDQ6QWxlcnQyNDAzMjgyNQ==",
+      number: 1,
       severity: "high",
+      state: "fixed",
     },
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   "secret_scanning_alert.assigned": () => ({
     action: "assigned",
-    alert: exampleSecretScanningAlert(),
-    repository: exampleRepository(),
+    alert: exampleSecretScanningAlertWebhook(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "secret_scanning_alert.created": () => ({
     action: "created",
-    alert: exampleSecretScanningAlert(),
-    repository: exampleRepository(),
+    alert: exampleSecretScanningAlertWebhook(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "secret_scanning_alert.publicly_leaked": () => ({
     action: "publicly_leaked",
-    alert: exampleSecretScanningAlert(),
-    repository: exampleRepository(),
+    alert: exampleSecretScanningAlertWebhook(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "secret_scanning_alert.reopened": () => ({
     action: "reopened",
-    alert: exampleSecretScanningAlert(),
-    repository: exampleRepository(),
+    alert: exampleSecretScanningAlertWebhook(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "secret_scanning_alert.resolved": () => ({
     action: "resolved",
-    alert: exampleSecretScanningAlert(),
-    repository: exampleRepository(),
+    alert: exampleSecretScanningAlertWebhook(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "secret_scanning_alert.unassigned": () => ({
     action: "unassigned",
-    alert: exampleSecretScanningAlert(),
-    repository: exampleRepository(),
+    alert: exampleSecretScanningAlertWebhook(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "secret_scanning_alert.validated": () => ({
     action: "validated",
-    alert: exampleSecretScanningAlert(),
-    repository: exampleRepository(),
+    alert: exampleSecretScanningAlertWebhook(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "secret_scanning_alert_location.created": () => ({
     action: "created",
-    alert: exampleSecretScanningAlert(),
-    location: {
-      details: {},
-      type: "commit",
-    },
-    repository: exampleRepository(),
+    alert: exampleSecretScanningAlertWebhook(),
+    location: exampleSecretScanningLocation(),
+    repository: exampleRepositoryWebhooks(),
   }),
   "secret_scanning_scan.completed": () => ({
     action: "completed",
@@ -3542,114 +12873,105 @@ export const examplePayloads: ExamplePayloads = {
   }),
   "security_advisory.published": () => ({
     action: "published",
-    security_advisory: exampleSecurityAdvisory(),
+    security_advisory: exampleWebhooksSecurityAdvisory(),
   }),
   "security_advisory.updated": () => ({
     action: "updated",
-    security_advisory: exampleSecurityAdvisory(),
+    security_advisory: exampleWebhooksSecurityAdvisory(),
   }),
   "security_advisory.withdrawn": () => ({
     action: "withdrawn",
-    security_advisory: exampleSecurityAdvisory(),
+    security_advisory: {
+      cvss: {
+        score: 1,
+        vector_string: "example-vector-string",
+      },
+      cwes: [
+        {
+          cwe_id: "example-cwe-id",
+          name: "example-cwe",
+        },
+      ],
+      description: "An example security advisory.",
+      ghsa_id: "GHSA-2x7q-8vq5-4p6m",
+      identifiers: [
+        {
+          type: "example-type",
+          value: "example-value",
+        },
+      ],
+      published_at: "2024-05-01T12:05:00Z",
+      references: [
+        {
+          url: "https://api.platform.example/repos/alice/hello-world/references/79465946",
+        },
+      ],
+      severity: "high",
+      summary: "example-summary",
+      updated_at: "2024-05-01T12:05:00Z",
+      vulnerabilities: [
+        {
+          first_patched_version: {
+            identifier: "example-identifier",
+          },
+          package: {
+            ecosystem: "npm",
+            name: "example-package",
+          },
+          severity: "high",
+          vulnerable_version_range: "example-vulnerable-version-range",
+        },
+      ],
+      withdrawn_at: "2024-05-01T12:05:00Z",
+    },
   }),
   security_and_analysis: () => ({
     changes: {},
-    repository: exampleRepository(),
+    repository: exampleFullRepository(),
   }),
   "sponsorship.cancelled": () => ({
     action: "cancelled",
-    sender: exampleUser(),
-    sponsorship: {
-      created_at: "2024-05-01T12:00:00Z",
-      node_id: "MDQ6U3BvbnNvcnNoaXAyMDgyOTY2Nw==",
-      privacy_level: "example-privacy-level",
-      sponsor: exampleUser(),
-      sponsorable: exampleUser(),
-      tier: exampleSponsorshipTier(),
-    },
+    sender: exampleSimpleUser(),
+    sponsorship: exampleWebhooksSponsorship(),
   }),
   "sponsorship.created": () => ({
     action: "created",
-    sender: exampleUser(),
-    sponsorship: {
-      created_at: "2024-05-01T12:00:00Z",
-      node_id: "MDQ6U3BvbnNvcnNoaXAyMDgyOTY2Nw==",
-      privacy_level: "example-privacy-level",
-      sponsor: exampleUser(),
-      sponsorable: exampleUser(),
-      tier: exampleSponsorshipTier(),
-    },
+    sender: exampleSimpleUser(),
+    sponsorship: exampleWebhooksSponsorship(),
   }),
   "sponsorship.edited": () => ({
     action: "edited",
     changes: {},
-    sender: exampleUser(),
-    sponsorship: {
-      created_at: "2024-05-01T12:00:00Z",
-      node_id: "MDQ6U3BvbnNvcnNoaXAyMDgyOTY2Nw==",
-      privacy_level: "example-privacy-level",
-      sponsor: exampleUser(),
-      sponsorable: exampleUser(),
-      tier: exampleSponsorshipTier(),
-    },
+    sender: exampleSimpleUser(),
+    sponsorship: exampleWebhooksSponsorship(),
   }),
   "sponsorship.pending_cancellation": () => ({
     action: "pending_cancellation",
-    sender: exampleUser(),
-    sponsorship: {
-      created_at: "2024-05-01T12:00:00Z",
-      node_id: "MDQ6U3BvbnNvcnNoaXAyMDgyOTY2Nw==",
-      privacy_level: "example-privacy-level",
-      sponsor: exampleUser(),
-      sponsorable: exampleUser(),
-      tier: exampleSponsorshipTier(),
-    },
+    sender: exampleSimpleUser(),
+    sponsorship: exampleWebhooksSponsorship(),
   }),
   "sponsorship.pending_tier_change": () => ({
     action: "pending_tier_change",
-    changes: {
-      tier: {
-        from: exampleSponsorshipTier(),
-      },
-    },
-    effective_date: "2024-05-01T12:05:00Z",
-    sender: exampleUser(),
-    sponsorship: {
-      created_at: "2024-05-01T12:00:00Z",
-      node_id: "MDQ6U3BvbnNvcnNoaXAyMDgyOTY2Nw==",
-      privacy_level: "example-privacy-level",
-      sponsor: exampleUser(),
-      sponsorable: exampleUser(),
-      tier: exampleSponsorshipTier(),
-    },
+    changes: exampleWebhooksChanges8(),
+    sender: exampleSimpleUser(),
+    sponsorship: exampleWebhooksSponsorship(),
   }),
   "sponsorship.tier_changed": () => ({
     action: "tier_changed",
-    changes: {
-      tier: {
-        from: exampleSponsorshipTier(),
-      },
-    },
-    sender: exampleUser(),
-    sponsorship: {
-      created_at: "2024-05-01T12:00:00Z",
-      node_id: "MDQ6U3BvbnNvcnNoaXAyMDgyOTY2Nw==",
-      privacy_level: "example-privacy-level",
-      sponsor: exampleUser(),
-      sponsorable: exampleUser(),
-      tier: exampleSponsorshipTier(),
-    },
+    changes: exampleWebhooksChanges8(),
+    sender: exampleSimpleUser(),
+    sponsorship: exampleWebhooksSponsorship(),
   }),
   "star.created": () => ({
     action: "created",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
     starred_at: null,
   }),
   "star.deleted": () => ({
     action: "deleted",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
     starred_at: null,
   }),
   status: () => ({
@@ -3664,13 +12986,21 @@ export const examplePayloads: ExamplePayloads = {
       },
     ],
     commit: {
-      author: exampleUser(),
+      author: {},
       comments_url:
         "https://api.platform.example/repos/alice/hello-world/commits/51606716/comments",
       commit: {
-        author: exampleCommitter(),
+        author: {
+          date: "example-date",
+          email: "alice@example.com",
+          name: "example-author",
+        },
         comment_count: 0,
-        committer: exampleCommitter(),
+        committer: {
+          date: "example-date",
+          email: "alice@example.com",
+          name: "example-committer",
+        },
         message: "Update README.md",
         tree: {
           sha: "579d6e62589d6ff5559d6b3c569d6ccf539d6816",
@@ -3679,12 +13009,12 @@ export const examplePayloads: ExamplePayloads = {
         url: "https://api.platform.example/repos/alice/hello-world/commits/51606716",
         verification: {
           payload: "example-payload",
-          reason: "example-reason",
+          reason: "expired_key",
           signature: "example-signature",
           verified: true,
         },
       },
-      committer: exampleUser(),
+      committer: {},
       html_url: "https://platform.example/alice/hello-world/commits/51606716",
       node_id: "MDQ6Q29tbWl0NTE2MDY3MTY=",
       parents: [
@@ -3702,10 +13032,10 @@ export const examplePayloads: ExamplePayloads = {
     description: "An example status.",
     id: 66508079,
     name: "example-status",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
     sha: "f39236a8f492383bf59239cef6923b61f7923cf4",
-    state: "open",
+    state: "pending",
     target_url: "https://api.platform.example/repos/alice/hello-world/statuss/66508079/target",
     updated_at: "2024-05-01T12:05:00Z",
   }),
@@ -3713,6 +13043,7 @@ export const examplePayloads: ExamplePayloads = {
     action: "parent_issue_added",
     parent_issue: exampleIssue(),
     parent_issue_id: 31887037,
+    parent_issue_repo: exampleRepository(),
     sub_issue: exampleIssue(),
     sub_issue_id: 80215253,
   }),
@@ -3720,6 +13051,7 @@ export const examplePayloads: ExamplePayloads = {
     action: "parent_issue_removed",
     parent_issue: exampleIssue(),
     parent_issue_id: 31887037,
+    parent_issue_repo: exampleRepository(),
     sub_issue: exampleIssue(),
     sub_issue_id: 80215253,
   }),
@@ -3729,6 +13061,7 @@ export const examplePayloads: ExamplePayloads = {
     parent_issue_id: 31887037,
     sub_issue: exampleIssue(),
     sub_issue_id: 80215253,
+    sub_issue_repo: exampleRepository(),
   }),
   "sub_issues.sub_issue_removed": () => ({
     action: "sub_issue_removed",
@@ -3736,73 +13069,72 @@ export const examplePayloads: ExamplePayloads = {
     parent_issue_id: 31887037,
     sub_issue: exampleIssue(),
     sub_issue_id: 80215253,
+    sub_issue_repo: exampleRepository(),
   }),
   "team.added_to_repository": () => ({
     action: "added_to_repository",
-    organization: exampleOrganization(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
-    team: exampleTeam(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    team: exampleWebhooksTeam1(),
   }),
   "team.created": () => ({
     action: "created",
-    organization: exampleOrganization(),
-    sender: exampleUser(),
-    team: exampleTeam(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    sender: exampleSimpleUser(),
+    team: exampleWebhooksTeam1(),
   }),
   "team.deleted": () => ({
     action: "deleted",
-    organization: exampleOrganization(),
-    sender: exampleUser(),
-    team: exampleTeam(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    team: exampleWebhooksTeam1(),
   }),
   "team.edited": () => ({
     action: "edited",
     changes: {},
-    organization: exampleOrganization(),
-    sender: exampleUser(),
-    team: exampleTeam(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    sender: exampleSimpleUser(),
+    team: exampleWebhooksTeam1(),
   }),
   "team.removed_from_repository": () => ({
     action: "removed_from_repository",
-    organization: exampleOrganization(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
-    team: exampleTeam(),
+    organization: exampleOrganizationSimpleWebhooks(),
+    sender: exampleSimpleUser(),
+    team: exampleWebhooksTeam1(),
   }),
   team_add: () => ({
-    organization: exampleOrganization(),
-    repository: exampleRepository(),
-    sender: exampleUser(),
-    team: exampleTeam(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
+    team: exampleWebhooksTeam1(),
   }),
   "watch.started": () => ({
     action: "started",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
   }),
   workflow_dispatch: () => ({
     inputs: {},
     ref: "refs/heads/main",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
     workflow: "example-workflow",
   }),
   "workflow_job.completed": () => ({
     action: "completed",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
     workflow_job: {
       check_run_url:
         "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428/check-run",
       completed_at: "2024-05-01T12:05:00Z",
-      conclusion: null,
+      conclusion: "success",
+      created_at: "2024-05-01T12:00:00Z",
+      head_branch: "feature",
       head_sha: "dc0e4da6dd0e4f39da0e4a80db0e4c13e00e53f2",
       html_url: "https://platform.example/alice/hello-world/workflow-jobs/6300428",
       id: 6300428,
       labels: [],
       name: "example-workflow-job",
       node_id: "MDQ6V29ya2Zsb3dKb2I2MzAwNDI4",
+      run_attempt: 1,
       run_id: 89098122,
       run_url: "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428/run",
       runner_group_id: 81956895,
@@ -3814,7 +13146,7 @@ export const examplePayloads: ExamplePayloads = {
       steps: [
         {
           completed_at: "2024-05-01T12:05:00Z",
-          conclusion: null,
+          conclusion: "failure",
           name: "example-step",
           number: 1,
           started_at: null,
@@ -3822,17 +13154,18 @@ export const examplePayloads: ExamplePayloads = {
         },
       ],
       url: "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428",
+      workflow_name: "example-workflow-name",
     },
   }),
   "workflow_job.in_progress": () => ({
     action: "in_progress",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
     workflow_job: {
       check_run_url:
         "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428/check-run",
       completed_at: null,
-      conclusion: null,
+      conclusion: "success",
       head_sha: "dc0e4da6dd0e4f39da0e4a80db0e4c13e00e53f2",
       html_url: "https://platform.example/alice/hello-world/workflow-jobs/6300428",
       id: 6300428,
@@ -3850,11 +13183,11 @@ export const examplePayloads: ExamplePayloads = {
       steps: [
         {
           completed_at: null,
-          conclusion: null,
+          conclusion: "failure",
           name: "example-step",
           number: 1,
           started_at: null,
-          status: "completed",
+          status: "in_progress",
         },
       ],
       url: "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428",
@@ -3862,19 +13195,22 @@ export const examplePayloads: ExamplePayloads = {
   }),
   "workflow_job.queued": () => ({
     action: "queued",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
     workflow_job: {
       check_run_url:
         "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428/check-run",
       completed_at: null,
       conclusion: null,
+      created_at: "2024-05-01T12:00:00Z",
+      head_branch: "feature",
       head_sha: "dc0e4da6dd0e4f39da0e4a80db0e4c13e00e53f2",
       html_url: "https://platform.example/alice/hello-world/workflow-jobs/6300428",
       id: 6300428,
       labels: [],
       name: "example-workflow-job",
       node_id: "MDQ6V29ya2Zsb3dKb2I2MzAwNDI4",
+      run_attempt: 1,
       run_id: 89098122,
       run_url: "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428/run",
       runner_group_id: 81956895,
@@ -3886,31 +13222,35 @@ export const examplePayloads: ExamplePayloads = {
       steps: [
         {
           completed_at: null,
-          conclusion: null,
+          conclusion: "failure",
           name: "example-step",
           number: 1,
           started_at: null,
-          status: "completed",
+          status: "queued",
         },
       ],
       url: "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428",
+      workflow_name: "example-workflow-name",
     },
   }),
   "workflow_job.waiting": () => ({
     action: "waiting",
-    repository: exampleRepository(),
-    sender: exampleUser(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
     workflow_job: {
       check_run_url:
         "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428/check-run",
       completed_at: null,
       conclusion: null,
+      created_at: "2024-05-01T12:00:00Z",
+      head_branch: "feature",
       head_sha: "dc0e4da6dd0e4f39da0e4a80db0e4c13e00e53f2",
       html_url: "https://platform.example/alice/hello-world/workflow-jobs/6300428",
       id: 6300428,
       labels: [],
       name: "example-workflow-job",
       node_id: "MDQ6V29ya2Zsb3dKb2I2MzAwNDI4",
+      run_attempt: 1,
       run_id: 89098122,
       run_url: "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428/run",
       runner_group_id: 81956895,
@@ -3922,35 +13262,670 @@ export const examplePayloads: ExamplePayloads = {
       steps: [
         {
           completed_at: null,
-          conclusion: null,
+          conclusion: "failure",
           name: "example-step",
           number: 1,
           started_at: null,
-          status: "completed",
+          status: "waiting",
         },
       ],
       url: "https://api.platform.example/repos/alice/hello-world/workflow-jobs/6300428",
+      workflow_name: "example-workflow-name",
     },
   }),
   "workflow_run.completed": () => ({
     action: "completed",
-    repository: exampleRepository(),
-    sender: exampleUser(),
-    workflow: exampleWorkflow(),
-    workflow_run: exampleWorkflowRun(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
+    workflow: {
+      badge_url: "https://api.platform.example/repos/alice/hello-world/workflows/1476200/badge",
+      created_at: "2024-05-01T12:00:00Z",
+      html_url: "https://platform.example/alice/hello-world/workflows/1476200",
+      id: 1476200,
+      name: "CI",
+      node_id: "MDQ6V29ya2Zsb3cxNDc2MjAw",
+      path: "README.md",
+      state: "open",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/workflows/1476200",
+    },
+    workflow_run: {
+      artifacts_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/artifacts",
+      cancel_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/cancel",
+      check_suite_id: 35066956,
+      check_suite_node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      check_suite_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/check-suite",
+      conclusion: "action_required",
+      created_at: "2024-05-01T12:00:00Z",
+      event: "push",
+      head_branch: "feature",
+      head_commit: {
+        author: {
+          email: "alice@example.com",
+          name: "example-author",
+        },
+        committer: {
+          email: "alice@example.com",
+          name: "example-committer",
+        },
+        id: "791b0c13781b0a807b1b0f397a1b0da67d1b125f",
+        message: "Update README.md",
+        timestamp: "2024-05-01T12:05:00Z",
+        tree_id: "54cbf31855cbf4ab56cbf63e57cbf7d158cbf964",
+      },
+      head_repository: {
+        archive_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/archive",
+        assignees_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/assignees",
+        blobs_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/blobs",
+        branches_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/branches",
+        collaborators_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/collaborators",
+        comments_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/comments",
+        commits_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/commits",
+        compare_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/compare",
+        contents_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/contents",
+        contributors_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/contributors",
+        deployments_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/deployments",
+        description: "An example head repository.",
+        downloads_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/downloads",
+        events_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/events",
+        fork: false,
+        forks_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/forks",
+        full_name: "alice/hello-world",
+        git_commits_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/git-commits",
+        git_refs_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/git-refs",
+        git_tags_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/git-tags",
+        hooks_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/hooks",
+        html_url: "https://platform.example/alice/hello-world/head-repositorys/1762648",
+        id: 1762648,
+        issue_comment_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/issue-comment",
+        issue_events_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/issue-events",
+        issues_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/issues",
+        keys_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/keys",
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/labels",
+        languages_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/languages",
+        merges_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/merges",
+        milestones_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/milestones",
+        name: "example-head-repository",
+        node_id: "MDQ6SGVhZFJlcG9zaXRvcnkxNzYyNjQ4",
+        notifications_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/notifications",
+        owner: {
+          id: 68187796,
+          login: "alice",
+        },
+        private: false,
+        pulls_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/pulls",
+        releases_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/releases",
+        stargazers_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/stargazers",
+        statuses_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/statuses",
+        subscribers_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/subscribers",
+        subscription_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/subscription",
+        tags_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/tags",
+        teams_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/teams",
+        trees_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/trees",
+        url: "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648",
+      },
+      head_sha: "023cbae8033cbc7b043cbe0e053cbfa1063cc134",
+      html_url: "https://platform.example/alice/hello-world/workflow-runs/53391674",
+      id: 53391674,
+      jobs_url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/jobs",
+      logs_url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/logs",
+      name: "example-workflow-run",
+      node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      previous_attempt_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/previous-attempt",
+      pull_requests: [],
+      repository: {
+        archive_url: "https://api.platform.example/repos/alice/hello-world/archive",
+        assignees_url: "https://api.platform.example/repos/alice/hello-world/assignees",
+        blobs_url: "https://api.platform.example/repos/alice/hello-world/blobs",
+        branches_url: "https://api.platform.example/repos/alice/hello-world/branches",
+        collaborators_url: "https://api.platform.example/repos/alice/hello-world/collaborators",
+        comments_url: "https://api.platform.example/repos/alice/hello-world/comments",
+        commits_url: "https://api.platform.example/repos/alice/hello-world/commits",
+        compare_url: "https://api.platform.example/repos/alice/hello-world/compare",
+        contents_url: "https://api.platform.example/repos/alice/hello-world/contents",
+        contributors_url: "https://api.platform.example/repos/alice/hello-world/contributors",
+        deployments_url: "https://api.platform.example/repos/alice/hello-world/deployments",
+        description: "An example repository.",
+        downloads_url: "https://api.platform.example/repos/alice/hello-world/downloads",
+        events_url: "https://api.platform.example/repos/alice/hello-world/events",
+        fork: false,
+        forks_url: "https://api.platform.example/repos/alice/hello-world/forks",
+        full_name: "alice/hello-world",
+        git_commits_url: "https://api.platform.example/repos/alice/hello-world/git-commits",
+        git_refs_url: "https://api.platform.example/repos/alice/hello-world/git-refs",
+        git_tags_url: "https://api.platform.example/repos/alice/hello-world/git-tags",
+        hooks_url: "https://api.platform.example/repos/alice/hello-world/hooks",
+        html_url: "https://platform.example/alice/hello-world",
+        id: 63926869,
+        issue_comment_url: "https://api.platform.example/repos/alice/hello-world/issue-comment",
+        issue_events_url: "https://api.platform.example/repos/alice/hello-world/issue-events",
+        issues_url: "https://api.platform.example/repos/alice/hello-world/issues",
+        keys_url: "https://api.platform.example/repos/alice/hello-world/keys",
+        labels_url: "https://api.platform.example/repos/alice/hello-world/labels",
+        languages_url: "https://api.platform.example/repos/alice/hello-world/languages",
+        merges_url: "https://api.platform.example/repos/alice/hello-world/merges",
+        milestones_url: "https://api.platform.example/repos/alice/hello-world/milestones",
+        name: "hello-world",
+        node_id: "MDQ6UmVwb3NpdG9yeTYzOTI2ODY5",
+        notifications_url: "https://api.platform.example/repos/alice/hello-world/notifications",
+        owner: {
+          id: 68187796,
+          login: "alice",
+        },
+        private: false,
+        pulls_url: "https://api.platform.example/repos/alice/hello-world/pulls",
+        releases_url: "https://api.platform.example/repos/alice/hello-world/releases",
+        stargazers_url: "https://api.platform.example/repos/alice/hello-world/stargazers",
+        statuses_url: "https://api.platform.example/repos/alice/hello-world/statuses",
+        subscribers_url: "https://api.platform.example/repos/alice/hello-world/subscribers",
+        subscription_url: "https://api.platform.example/repos/alice/hello-world/subscription",
+        tags_url: "https://api.platform.example/repos/alice/hello-world/tags",
+        teams_url: "https://api.platform.example/repos/alice/hello-world/teams",
+        trees_url: "https://api.platform.example/repos/alice/hello-world/trees",
+        url: "https://api.platform.example/repos/alice/hello-world",
+      },
+      rerun_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/rerun",
+      run_attempt: 1,
+      run_number: 1,
+      run_started_at: "2024-05-01T12:05:00Z",
+      status: "completed",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674",
+      workflow_id: 1476200,
+      workflow_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/workflow",
+    },
   }),
   "workflow_run.in_progress": () => ({
     action: "in_progress",
-    repository: exampleRepository(),
-    sender: exampleUser(),
-    workflow: exampleWorkflow(),
-    workflow_run: exampleWorkflowRun(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
+    workflow: {
+      badge_url: "https://api.platform.example/repos/alice/hello-world/workflows/1476200/badge",
+      created_at: "2024-05-01T12:00:00Z",
+      html_url: "https://platform.example/alice/hello-world/workflows/1476200",
+      id: 1476200,
+      name: "CI",
+      node_id: "MDQ6V29ya2Zsb3cxNDc2MjAw",
+      path: "README.md",
+      state: "open",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/workflows/1476200",
+    },
+    workflow_run: {
+      actor: {
+        id: 65111290,
+        login: "alice",
+      },
+      artifacts_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/artifacts",
+      cancel_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/cancel",
+      check_suite_id: 35066956,
+      check_suite_node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      check_suite_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/check-suite",
+      conclusion: "action_required",
+      created_at: "2024-05-01T12:00:00Z",
+      event: "push",
+      head_branch: "feature",
+      head_commit: {
+        author: {
+          email: "alice@example.com",
+          name: "example-author",
+        },
+        committer: {
+          email: "alice@example.com",
+          name: "example-committer",
+        },
+        id: "791b0c13781b0a807b1b0f397a1b0da67d1b125f",
+        message: "Update README.md",
+        timestamp: "2024-05-01T12:05:00Z",
+        tree_id: "54cbf31855cbf4ab56cbf63e57cbf7d158cbf964",
+      },
+      head_repository: {
+        archive_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/archive",
+        assignees_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/assignees",
+        blobs_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/blobs",
+        branches_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/branches",
+        collaborators_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/collaborators",
+        comments_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/comments",
+        commits_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/commits",
+        compare_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/compare",
+        contents_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/contents",
+        contributors_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/contributors",
+        deployments_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/deployments",
+        description: "An example head repository.",
+        downloads_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/downloads",
+        events_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/events",
+        fork: false,
+        forks_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/forks",
+        full_name: "alice/hello-world",
+        git_commits_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/git-commits",
+        git_refs_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/git-refs",
+        git_tags_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/git-tags",
+        hooks_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/hooks",
+        html_url: "https://platform.example/alice/hello-world/head-repositorys/1762648",
+        id: 1762648,
+        issue_comment_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/issue-comment",
+        issue_events_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/issue-events",
+        issues_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/issues",
+        keys_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/keys",
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/labels",
+        languages_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/languages",
+        merges_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/merges",
+        milestones_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/milestones",
+        name: "example-head-repository",
+        node_id: "MDQ6SGVhZFJlcG9zaXRvcnkxNzYyNjQ4",
+        notifications_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/notifications",
+        owner: {
+          id: 68187796,
+          login: "alice",
+        },
+        private: false,
+        pulls_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/pulls",
+        releases_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/releases",
+        stargazers_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/stargazers",
+        statuses_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/statuses",
+        subscribers_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/subscribers",
+        subscription_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/subscription",
+        tags_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/tags",
+        teams_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/teams",
+        trees_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/trees",
+        url: "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648",
+      },
+      head_sha: "023cbae8033cbc7b043cbe0e053cbfa1063cc134",
+      html_url: "https://platform.example/alice/hello-world/workflow-runs/53391674",
+      id: 53391674,
+      jobs_url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/jobs",
+      logs_url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/logs",
+      name: "example-workflow-run",
+      node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      path: "README.md",
+      previous_attempt_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/previous-attempt",
+      pull_requests: [],
+      repository: {
+        archive_url: "https://api.platform.example/repos/alice/hello-world/archive",
+        assignees_url: "https://api.platform.example/repos/alice/hello-world/assignees",
+        blobs_url: "https://api.platform.example/repos/alice/hello-world/blobs",
+        branches_url: "https://api.platform.example/repos/alice/hello-world/branches",
+        collaborators_url: "https://api.platform.example/repos/alice/hello-world/collaborators",
+        comments_url: "https://api.platform.example/repos/alice/hello-world/comments",
+        commits_url: "https://api.platform.example/repos/alice/hello-world/commits",
+        compare_url: "https://api.platform.example/repos/alice/hello-world/compare",
+        contents_url: "https://api.platform.example/repos/alice/hello-world/contents",
+        contributors_url: "https://api.platform.example/repos/alice/hello-world/contributors",
+        deployments_url: "https://api.platform.example/repos/alice/hello-world/deployments",
+        description: "An example repository.",
+        downloads_url: "https://api.platform.example/repos/alice/hello-world/downloads",
+        events_url: "https://api.platform.example/repos/alice/hello-world/events",
+        fork: false,
+        forks_url: "https://api.platform.example/repos/alice/hello-world/forks",
+        full_name: "alice/hello-world",
+        git_commits_url: "https://api.platform.example/repos/alice/hello-world/git-commits",
+        git_refs_url: "https://api.platform.example/repos/alice/hello-world/git-refs",
+        git_tags_url: "https://api.platform.example/repos/alice/hello-world/git-tags",
+        hooks_url: "https://api.platform.example/repos/alice/hello-world/hooks",
+        html_url: "https://platform.example/alice/hello-world",
+        id: 63926869,
+        issue_comment_url: "https://api.platform.example/repos/alice/hello-world/issue-comment",
+        issue_events_url: "https://api.platform.example/repos/alice/hello-world/issue-events",
+        issues_url: "https://api.platform.example/repos/alice/hello-world/issues",
+        keys_url: "https://api.platform.example/repos/alice/hello-world/keys",
+        labels_url: "https://api.platform.example/repos/alice/hello-world/labels",
+        languages_url: "https://api.platform.example/repos/alice/hello-world/languages",
+        merges_url: "https://api.platform.example/repos/alice/hello-world/merges",
+        milestones_url: "https://api.platform.example/repos/alice/hello-world/milestones",
+        name: "hello-world",
+        node_id: "MDQ6UmVwb3NpdG9yeTYzOTI2ODY5",
+        notifications_url: "https://api.platform.example/repos/alice/hello-world/notifications",
+        owner: {
+          id: 68187796,
+          login: "alice",
+        },
+        private: false,
+        pulls_url: "https://api.platform.example/repos/alice/hello-world/pulls",
+        releases_url: "https://api.platform.example/repos/alice/hello-world/releases",
+        stargazers_url: "https://api.platform.example/repos/alice/hello-world/stargazers",
+        statuses_url: "https://api.platform.example/repos/alice/hello-world/statuses",
+        subscribers_url: "https://api.platform.example/repos/alice/hello-world/subscribers",
+        subscription_url: "https://api.platform.example/repos/alice/hello-world/subscription",
+        tags_url: "https://api.platform.example/repos/alice/hello-world/tags",
+        teams_url: "https://api.platform.example/repos/alice/hello-world/teams",
+        trees_url: "https://api.platform.example/repos/alice/hello-world/trees",
+        url: "https://api.platform.example/repos/alice/hello-world",
+      },
+      rerun_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/rerun",
+      run_attempt: 1,
+      run_number: 1,
+      run_started_at: "2024-05-01T12:05:00Z",
+      status: "in_progress",
+      triggering_actor: {
+        id: 16584839,
+        login: "alice",
+      },
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674",
+      workflow_id: 1476200,
+      workflow_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/workflow",
+    },
   }),
   "workflow_run.requested": () => ({
     action: "requested",
-    repository: exampleRepository(),
-    sender: exampleUser(),
-    workflow: exampleWorkflow(),
-    workflow_run: exampleWorkflowRun(),
+    repository: exampleRepositoryWebhooks(),
+    sender: exampleSimpleUser(),
+    workflow: {
+      badge_url: "https://api.platform.example/repos/alice/hello-world/workflows/1476200/badge",
+      created_at: "2024-05-01T12:00:00Z",
+      html_url: "https://platform.example/alice/hello-world/workflows/1476200",
+      id: 1476200,
+      name: "CI",
+      node_id: "MDQ6V29ya2Zsb3cxNDc2MjAw",
+      path: "README.md",
+      state: "open",
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/workflows/1476200",
+    },
+    workflow_run: {
+      actor: {
+        id: 65111290,
+        login: "alice",
+      },
+      artifacts_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/artifacts",
+      cancel_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/cancel",
+      check_suite_id: 35066956,
+      check_suite_node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      check_suite_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/check-suite",
+      conclusion: "success",
+      created_at: "2024-05-01T12:00:00Z",
+      display_title: "example-display-title",
+      event: "push",
+      head_branch: "feature",
+      head_commit: {
+        author: {
+          email: "alice@example.com",
+          name: "example-author",
+        },
+        committer: {
+          email: "alice@example.com",
+          name: "example-committer",
+        },
+        id: "791b0c13781b0a807b1b0f397a1b0da67d1b125f",
+        message: "Update README.md",
+        timestamp: "2024-05-01T12:05:00Z",
+        tree_id: "54cbf31855cbf4ab56cbf63e57cbf7d158cbf964",
+      },
+      head_repository: {
+        archive_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/archive",
+        assignees_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/assignees",
+        blobs_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/blobs",
+        branches_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/branches",
+        collaborators_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/collaborators",
+        comments_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/comments",
+        commits_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/commits",
+        compare_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/compare",
+        contents_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/contents",
+        contributors_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/contributors",
+        deployments_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/deployments",
+        description: "An example head repository.",
+        downloads_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/downloads",
+        events_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/events",
+        fork: false,
+        forks_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/forks",
+        full_name: "alice/hello-world",
+        git_commits_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/git-commits",
+        git_refs_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/git-refs",
+        git_tags_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/git-tags",
+        hooks_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/hooks",
+        html_url: "https://platform.example/alice/hello-world/head-repositorys/1762648",
+        id: 1762648,
+        issue_comment_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/issue-comment",
+        issue_events_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/issue-events",
+        issues_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/issues",
+        keys_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/keys",
+        labels_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/labels",
+        languages_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/languages",
+        merges_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/merges",
+        milestones_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/milestones",
+        name: "example-head-repository",
+        node_id: "MDQ6SGVhZFJlcG9zaXRvcnkxNzYyNjQ4",
+        notifications_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/notifications",
+        owner: {
+          id: 68187796,
+          login: "alice",
+        },
+        private: false,
+        pulls_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/pulls",
+        releases_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/releases",
+        stargazers_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/stargazers",
+        statuses_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/statuses",
+        subscribers_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/subscribers",
+        subscription_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/subscription",
+        tags_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/tags",
+        teams_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/teams",
+        trees_url:
+          "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648/trees",
+        url: "https://api.platform.example/repos/alice/hello-world/head-repositorys/1762648",
+      },
+      head_sha: "023cbae8033cbc7b043cbe0e053cbfa1063cc134",
+      html_url: "https://platform.example/alice/hello-world/workflow-runs/53391674",
+      id: 53391674,
+      jobs_url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/jobs",
+      logs_url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/logs",
+      name: "example-workflow-run",
+      node_id: "MDQ6V29ya2Zsb3dSdW41MzM5MTY3NA==",
+      path: "README.md",
+      previous_attempt_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/previous-attempt",
+      pull_requests: [
+        {
+          base: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "2cb5e4bb2bb5e3282eb5e7e12db5e64e30b5eb07",
+          },
+          head: {
+            ref: "refs/heads/main",
+            repo: {
+              id: 42840925,
+              name: "example-repo",
+              url: "https://api.platform.example/repos/alice/hello-world/repos/42840925",
+            },
+            sha: "910cbc44920cbdd7930cbf6a940cc0fd8d0cb5f8",
+          },
+          id: 46194220,
+          number: 1,
+          url: "https://api.platform.example/repos/alice/hello-world/pulls/1",
+        },
+      ],
+      repository: {
+        archive_url: "https://api.platform.example/repos/alice/hello-world/archive",
+        assignees_url: "https://api.platform.example/repos/alice/hello-world/assignees",
+        blobs_url: "https://api.platform.example/repos/alice/hello-world/blobs",
+        branches_url: "https://api.platform.example/repos/alice/hello-world/branches",
+        collaborators_url: "https://api.platform.example/repos/alice/hello-world/collaborators",
+        comments_url: "https://api.platform.example/repos/alice/hello-world/comments",
+        commits_url: "https://api.platform.example/repos/alice/hello-world/commits",
+        compare_url: "https://api.platform.example/repos/alice/hello-world/compare",
+        contents_url: "https://api.platform.example/repos/alice/hello-world/contents",
+        contributors_url: "https://api.platform.example/repos/alice/hello-world/contributors",
+        deployments_url: "https://api.platform.example/repos/alice/hello-world/deployments",
+        description: "An example repository.",
+        downloads_url: "https://api.platform.example/repos/alice/hello-world/downloads",
+        events_url: "https://api.platform.example/repos/alice/hello-world/events",
+        fork: false,
+        forks_url: "https://api.platform.example/repos/alice/hello-world/forks",
+        full_name: "alice/hello-world",
+        git_commits_url: "https://api.platform.example/repos/alice/hello-world/git-commits",
+        git_refs_url: "https://api.platform.example/repos/alice/hello-world/git-refs",
+        git_tags_url: "https://api.platform.example/repos/alice/hello-world/git-tags",
+        hooks_url: "https://api.platform.example/repos/alice/hello-world/hooks",
+        html_url: "https://platform.example/alice/hello-world",
+        id: 63926869,
+        issue_comment_url: "https://api.platform.example/repos/alice/hello-world/issue-comment",
+        issue_events_url: "https://api.platform.example/repos/alice/hello-world/issue-events",
+        issues_url: "https://api.platform.example/repos/alice/hello-world/issues",
+        keys_url: "https://api.platform.example/repos/alice/hello-world/keys",
+        labels_url: "https://api.platform.example/repos/alice/hello-world/labels",
+        languages_url: "https://api.platform.example/repos/alice/hello-world/languages",
+        merges_url: "https://api.platform.example/repos/alice/hello-world/merges",
+        milestones_url: "https://api.platform.example/repos/alice/hello-world/milestones",
+        name: "hello-world",
+        node_id: "MDQ6UmVwb3NpdG9yeTYzOTI2ODY5",
+        notifications_url: "https://api.platform.example/repos/alice/hello-world/notifications",
+        owner: {
+          id: 68187796,
+          login: "alice",
+        },
+        private: false,
+        pulls_url: "https://api.platform.example/repos/alice/hello-world/pulls",
+        releases_url: "https://api.platform.example/repos/alice/hello-world/releases",
+        stargazers_url: "https://api.platform.example/repos/alice/hello-world/stargazers",
+        statuses_url: "https://api.platform.example/repos/alice/hello-world/statuses",
+        subscribers_url: "https://api.platform.example/repos/alice/hello-world/subscribers",
+        subscription_url: "https://api.platform.example/repos/alice/hello-world/subscription",
+        tags_url: "https://api.platform.example/repos/alice/hello-world/tags",
+        teams_url: "https://api.platform.example/repos/alice/hello-world/teams",
+        trees_url: "https://api.platform.example/repos/alice/hello-world/trees",
+        url: "https://api.platform.example/repos/alice/hello-world",
+      },
+      rerun_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/rerun",
+      run_attempt: 1,
+      run_number: 1,
+      run_started_at: "2024-05-01T12:05:00Z",
+      status: "requested",
+      triggering_actor: {
+        id: 16584839,
+        login: "alice",
+      },
+      updated_at: "2024-05-01T12:05:00Z",
+      url: "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674",
+      workflow_id: 1476200,
+      workflow_url:
+        "https://api.platform.example/repos/alice/hello-world/workflow-runs/53391674/workflow",
+    },
   }),
 };

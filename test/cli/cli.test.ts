@@ -329,7 +329,7 @@ describe("usage", () => {
       expect(main).toMatchObject({ code: 0, stderr: "" });
       expect(main.stdout).toContain("Usage: typewire <command> [options]");
       expect(main.stdout).toMatch(
-        /Commands:\n {2}init .*\n {2}generate .*\n {2}check .*\n {2}introspect .*\n {2}serve .*\n {2}deliver /,
+        /Commands:\n {2}init .*\n {2}generate .*\n {2}check .*\n {2}introspect .*\n {2}payload-schemas .*\n {2}serve .*\n {2}deliver /,
       );
     }
   });

@@ -2,13 +2,13 @@ import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@typewire/run
 import type {
   IssuesEvent,
   IssuesOpenedEvent,
-  Label,
   LabelCreatedEvent,
   LabelDeletedEvent,
   LabelEditedEvent,
   LabelEvent,
   PushEvent,
   WebhookPayloadMap,
+  WebhooksLabel,
 } from "@typewire/runtime/payloads";
 import { describe, expectTypeOf, it } from "vitest";
 
@@ -88,23 +88,25 @@ describe("EmitterWebhookEvent", () => {
       body?: { from: string };
       title?: { from: string };
     }>();
-    expectTypeOf<EmitterWebhookEvent<"label.edited">["payload"]["changes"]>().toHaveProperty(
-      "description",
-    );
     expectTypeOf<
-      EmitterWebhookEvent<"issues.labeled">["payload"]["label"]
-    >().toEqualTypeOf<Label>();
-    expectTypeOf<
-      EmitterWebhookEvent<"issues.unlabeled">["payload"]["label"]
-    >().toEqualTypeOf<Label>();
+      NonNullable<EmitterWebhookEvent<"label.edited">["payload"]["changes"]>
+    >().toHaveProperty("description");
+    // The description makes the label of labeled and unlabeled optional.
+    expectTypeOf<EmitterWebhookEvent<"issues.labeled">["payload"]["label"]>().toEqualTypeOf<
+      WebhooksLabel | undefined
+    >();
+    expectTypeOf<EmitterWebhookEvent<"issues.unlabeled">["payload"]["label"]>().toEqualTypeOf<
+      WebhooksLabel | undefined
+    >();
     expectTypeOf<
       EmitterWebhookEvent<"issues.transferred">["payload"]["changes"]["new_issue"]["number"]
     >().toEqualTypeOf<number>();
     // `opened` has `changes` only when the issue was transferred in: optional, and not the
     // `edited` shape.
-    expectTypeOf<EmitterWebhookEvent<"issues.opened">["payload"]["changes"]>().toEqualTypeOf<
-      { old_issue: IssuesOpenedEvent["issue"]; old_repository: PushEvent["repository"] } | undefined
-    >();
+    type OpenedChanges = EmitterWebhookEvent<"issues.opened">["payload"]["changes"];
+    expectTypeOf<OpenedChanges>().toBeNullable();
+    expectTypeOf<NonNullable<OpenedChanges>>().toHaveProperty("old_issue");
+    expectTypeOf<NonNullable<OpenedChanges>>().toHaveProperty("old_repository");
     const absent = (
       opened: EmitterWebhookEvent<"issues.opened">["payload"],
       closed: EmitterWebhookEvent<"issues.closed">["payload"],
@@ -126,7 +128,7 @@ describe("EmitterWebhookEvent", () => {
         expectTypeOf(event.payload.changes.title).toEqualTypeOf<{ from: string } | undefined>();
       }
       if (event.payload.action === "labeled") {
-        expectTypeOf(event.payload.label.name).toEqualTypeOf<string>();
+        expectTypeOf(event.payload.label?.name).toEqualTypeOf<string | undefined>();
       }
     };
     expectTypeOf(read).toBeFunction();

@@ -76,7 +76,7 @@ describe("examplePayload, for every event and action of the table", () => {
     const opened = examplePayload("issues.opened");
     expect(opened.action).toBe("opened");
     expect(opened.issue.number).toBeGreaterThan(0);
-    expect(opened.issue.user.login).toBe("alice");
+    expect(opened.issue.user?.login).toBe("alice");
     expect(opened.repository.full_name).toBe("alice/hello-world");
     const push = examplePayload("push");
     expect(push.ref).toBe("refs/heads/main");

@@ -108,6 +108,7 @@ const packageVersion = (version: string, updatedAt: string) => ({
   description: "",
   summary: "",
   body: "",
+  body_html: "",
   html_url: `${web}/${orgOwner.login}/octo-repo/pkgs/npm/hello-world-npm/391046212`,
   target_commitish: "main",
   target_oid: "1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b",
@@ -355,7 +356,9 @@ export const handWrittenPayloads: Record<string, Payload[]> = {
       ref: (deploymentDelivery.deployment as Payload).ref,
       deployment_callback_url: `${(deploymentDelivery.repository as Payload).url}/actions/runs/8217456/deployment_protection_rule`,
       deployment: deploymentDelivery.deployment,
-      pull_requests: [pullRequest],
+      // The description's pull request of this event requires auto_merge, which the captured
+      // pull_request.opened delivery predates.
+      pull_requests: [{ ...(pullRequest as Payload), auto_merge: null }],
       repository: deploymentDelivery.repository,
       organization: deploymentDelivery.organization,
       installation: deploymentDelivery.installation,
@@ -375,7 +378,8 @@ export const handWrittenPayloads: Record<string, Payload[]> = {
         type: "Organization",
         avatar_url: orgOwner.avatar_url,
         html_url: `${web}/octo-org-labs`,
-        description: "Experiments of the Octo organization",
+        // The description types an account's description of this event as null only.
+        description: null,
         website_url: null,
         archived_at: null,
         created_at: "2014-02-11T18:44:47Z",
@@ -550,6 +554,10 @@ export const handWrittenPayloads: Record<string, Payload[]> = {
       ...repoScope,
       repository: {
         ...repository,
+        // The description's full repository of this event carries these counts.
+        has_discussions: false,
+        network_count: 0,
+        subscribers_count: 1,
         security_and_analysis: {
           advanced_security: { status: "enabled" },
           secret_scanning: { status: "enabled" },

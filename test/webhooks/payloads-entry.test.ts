@@ -47,7 +47,7 @@ describe("@typewire/runtime/payloads", () => {
           ),
         ].map((match) => match[1]),
       );
-    expect(declared).toContain("User");
+    expect(declared).toContain("SimpleUser");
     expect(declared).toContain("PullRequestOpenedEvent");
     expect(declared.length).toBeGreaterThan(323);
     expect(declared.filter((name, index) => declared.indexOf(name) !== index)).toEqual([]);

@@ -2,33 +2,33 @@
 // To change it, edit schemas/webhooks/payloads/branch_protection_configuration.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `branch_protection_configuration` payload of any action. */
 export type BranchProtectionConfigurationEvent =
   BranchProtectionConfigurationDisabledEvent | BranchProtectionConfigurationEnabledEvent;
 
-/** Branch protection was enabled or disabled for a whole repository. Action `disabled`. */
+/** All branch protections were disabled for a repository. */
 export interface BranchProtectionConfigurationDisabledEvent {
   action: "disabled";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Branch protection was enabled or disabled for a whole repository. Action `enabled`. */
+/** All branch protections were enabled for a repository. */
 export interface BranchProtectionConfigurationEnabledEvent {
   action: "enabled";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

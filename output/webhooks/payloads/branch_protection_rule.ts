@@ -2,11 +2,12 @@
 // To change it, edit schemas/webhooks/payloads/branch_protection_rule.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksRule,
 } from "./definitions.js";
 
 /** The `branch_protection_rule` payload of any action. */
@@ -15,163 +16,71 @@ export type BranchProtectionRuleEvent =
   | BranchProtectionRuleDeletedEvent
   | BranchProtectionRuleEditedEvent;
 
-/** A branch protection rule was created, edited or deleted. Action `created`. */
+/** A branch protection rule was created. */
 export interface BranchProtectionRuleCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  rule: {
-    admin_enforced: boolean;
-    allow_deletions_enforcement_level: string;
-    allow_force_pushes_enforcement_level: string;
-    authorized_actor_names: string[];
-    authorized_actors_only: boolean;
-    authorized_dismissal_actors_only: boolean;
-    create_protected?: boolean;
-    created_at: string;
-    dismiss_stale_reviews_on_push: boolean;
-    id: number;
-    ignore_approvals_from_contributors: boolean;
-    linear_history_requirement_enforcement_level: string;
-    merge_queue_enforcement_level: string;
-    name: string;
-    pull_request_reviews_enforcement_level: string;
-    repository_id: number;
-    require_code_owner_review: boolean;
-    require_last_push_approval?: boolean;
-    required_approving_review_count: number;
-    required_conversation_resolution_level: string;
-    required_deployments_enforcement_level: string;
-    required_status_checks: string[];
-    required_status_checks_enforcement_level: string;
-    signature_requirement_enforcement_level: string;
-    strict_required_status_checks_policy: boolean;
-    updated_at: string;
-  };
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  rule: WebhooksRule;
+  sender: SimpleUser;
 }
 
-/** A branch protection rule was created, edited or deleted. Action `deleted`. */
+/** A branch protection rule was deleted. */
 export interface BranchProtectionRuleDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  rule: {
-    admin_enforced: boolean;
-    allow_deletions_enforcement_level: string;
-    allow_force_pushes_enforcement_level: string;
-    authorized_actor_names: string[];
-    authorized_actors_only: boolean;
-    authorized_dismissal_actors_only: boolean;
-    create_protected?: boolean;
-    created_at: string;
-    dismiss_stale_reviews_on_push: boolean;
-    id: number;
-    ignore_approvals_from_contributors: boolean;
-    linear_history_requirement_enforcement_level: string;
-    merge_queue_enforcement_level: string;
-    name: string;
-    pull_request_reviews_enforcement_level: string;
-    repository_id: number;
-    require_code_owner_review: boolean;
-    require_last_push_approval?: boolean;
-    required_approving_review_count: number;
-    required_conversation_resolution_level: string;
-    required_deployments_enforcement_level: string;
-    required_status_checks: string[];
-    required_status_checks_enforcement_level: string;
-    signature_requirement_enforcement_level: string;
-    strict_required_status_checks_policy: boolean;
-    updated_at: string;
-  };
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  rule: WebhooksRule;
+  sender: SimpleUser;
 }
 
-/** A branch protection rule was created, edited or deleted. Action `edited`. */
+/** A branch protection rule was edited. */
 export interface BranchProtectionRuleEditedEvent {
   action: "edited";
-  changes: {
+  /** If the action was `edited`, the changes to the rule. */
+  changes?: {
     admin_enforced?: {
-      from: boolean;
-    };
-    allow_deletions_enforcement_level?: {
-      from: string;
-    };
-    allow_force_pushes_enforcement_level?: {
-      from: string;
+      from: boolean | null;
     };
     authorized_actor_names?: {
       from: string[];
     };
     authorized_actors_only?: {
-      from: boolean;
+      from: boolean | null;
     };
     authorized_dismissal_actors_only?: {
       from: boolean | null;
     };
-    dismiss_stale_reviews_on_push?: {
-      from: boolean;
-    };
     linear_history_requirement_enforcement_level?: {
-      from: string;
+      from: "off" | "non_admins" | "everyone";
+    };
+    lock_allows_fork_sync?: {
+      from: boolean | null;
+    };
+    lock_branch_enforcement_level?: {
+      from: "off" | "non_admins" | "everyone";
     };
     pull_request_reviews_enforcement_level?: {
-      from: string;
+      from: "off" | "non_admins" | "everyone";
     };
-    require_code_owner_review?: {
-      from: boolean;
+    require_last_push_approval?: {
+      from: boolean | null;
     };
-    required_approving_review_count?: {
-      from: number;
-    };
-    required_conversation_resolution_level?: {
-      from: string;
-    };
-    required_deployments_enforcement_level?: {
-      from: string;
+    required_status_checks?: {
+      from: string[];
     };
     required_status_checks_enforcement_level?: {
-      from: string;
-    };
-    signature_requirement_enforcement_level?: {
-      from: string;
+      from: "off" | "non_admins" | "everyone";
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  rule: {
-    admin_enforced: boolean;
-    allow_deletions_enforcement_level: string;
-    allow_force_pushes_enforcement_level: string;
-    authorized_actor_names: string[];
-    authorized_actors_only: boolean;
-    authorized_dismissal_actors_only: boolean;
-    create_protected?: boolean;
-    created_at: string;
-    dismiss_stale_reviews_on_push: boolean;
-    id: number;
-    ignore_approvals_from_contributors: boolean;
-    linear_history_requirement_enforcement_level: string;
-    merge_queue_enforcement_level: string;
-    name: string;
-    pull_request_reviews_enforcement_level: string;
-    repository_id: number;
-    require_code_owner_review: boolean;
-    require_last_push_approval?: boolean;
-    required_approving_review_count: number;
-    required_conversation_resolution_level: string;
-    required_deployments_enforcement_level: string;
-    required_status_checks: string[];
-    required_status_checks_enforcement_level: string;
-    signature_requirement_enforcement_level: string;
-    strict_required_status_checks_policy: boolean;
-    updated_at: string;
-  };
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  rule: WebhooksRule;
+  sender: SimpleUser;
 }

@@ -2,12 +2,12 @@
 // To change it, edit schemas/webhooks/payloads/check_run.json and run `typewire generate`.
 
 import type {
-  CheckRun,
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  CheckRunWithSimpleCheckSuite,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `check_run` payload of any action. */
@@ -17,49 +17,51 @@ export type CheckRunEvent =
   | CheckRunRequestedActionEvent
   | CheckRunRerequestedEvent;
 
-/** Activity on a check run. Action `completed`. */
+/** A check run was completed, and a conclusion is available. */
 export interface CheckRunCompletedEvent {
   action: "completed";
-  check_run: CheckRun;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  check_run: CheckRunWithSimpleCheckSuite;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a check run. Action `created`. */
+/** A new check run was created. */
 export interface CheckRunCreatedEvent {
   action: "created";
-  check_run: CheckRun;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  check_run: CheckRunWithSimpleCheckSuite;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a check run. Action `requested_action`. */
+/** A check run completed, and someone requested a followup action that your app provides. Only the GitHub App someone requests to perform an action will receive the `requested_action` payload. For more information, see "[Creating CI tests with the Checks API](https://docs.github.com/developers/apps/guides/creating-ci-tests-with-the-checks-api)." */
 export interface CheckRunRequestedActionEvent {
   action: "requested_action";
-  check_run: CheckRun;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  requested_action: {
-    identifier: string;
+  check_run: CheckRunWithSimpleCheckSuite;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  /** The action requested by the user. */
+  requested_action?: {
+    /** The integrator reference of the action requested by the user. */
+    identifier?: string;
   };
-  sender: User;
+  sender: SimpleUser;
 }
 
-/** Activity on a check run. Action `rerequested`. */
+/** Someone requested to re-run a check run. Only the GitHub App that someone requests to re-run the check will receive the `rerequested` payload. */
 export interface CheckRunRerequestedEvent {
   action: "rerequested";
-  check_run: CheckRun;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  check_run: CheckRunWithSimpleCheckSuite;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

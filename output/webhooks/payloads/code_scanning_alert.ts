@@ -2,12 +2,14 @@
 // To change it, edit schemas/webhooks/payloads/code_scanning_alert.json and run `typewire generate`.
 
 import type {
-  CodeScanningAlertInstance,
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  CodeScanningAlertDismissedComment,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksCodeScanningCommitOid,
+  WebhooksCodeScanningRef,
 } from "./definitions.js";
 
 /** The `code_scanning_alert` payload of any action. */
@@ -19,248 +21,558 @@ export type CodeScanningAlertEvent =
   | CodeScanningAlertReopenedEvent
   | CodeScanningAlertReopenedByUserEvent;
 
-/** Activity on a code scanning alert. Action `appeared_in_branch`. */
+/** A previously created code scanning alert appeared in another branch. This can happen when a branch is merged into or created from a branch with a pre-existing code scanning alert. */
 export interface CodeScanningAlertAppearedInBranchEvent {
   action: "appeared_in_branch";
+  /** The code scanning alert involved in the event. */
   alert: {
+    assignees?: SimpleUser[];
+    /** The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ.` */
     created_at: string;
+    /** The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
     dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_reason: string | null;
-    fixed_at?: string | null;
+    dismissed_by: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    dismissed_comment?: CodeScanningAlertDismissedComment;
+    /** The reason for dismissing or closing the alert. */
+    dismissed_reason: "false positive" | "won't fix" | "used in tests" | null;
+    /** The time that the alert was fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
+    fixed_at?: null;
+    /** The GitHub URL of the alert resource. */
     html_url: string;
-    instances: CodeScanningAlertInstance[];
-    instances_url?: string;
-    most_recent_instance?: CodeScanningAlertInstance;
+    most_recent_instance?: {
+      /** Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name. */
+      analysis_key: string;
+      /** Identifies the configuration under which the analysis was executed. */
+      category?: string;
+      classifications?: string[];
+      commit_sha?: string;
+      /** Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed. */
+      environment: string;
+      location?: {
+        end_column?: number;
+        end_line?: number;
+        path?: string;
+        start_column?: number;
+        start_line?: number;
+      };
+      message?: {
+        text?: string;
+      };
+      /** The full Git reference, formatted as `refs/heads/<branch name>`. */
+      ref: string;
+      /** State of a code scanning alert. */
+      state: "open" | "dismissed" | "fixed";
+    } | null;
+    /** The code scanning alert number. */
     number: number;
     rule: {
+      /** A short description of the rule used to detect the alert. */
       description: string;
-      full_description?: string;
-      help?: string | null;
+      /** A unique identifier for the rule used to detect the alert. */
       id: string;
-      name?: string;
-      severity: string;
-      tags?: string[] | null;
+      /** The severity of the alert. */
+      severity: "none" | "note" | "warning" | "error" | null;
     };
-    state: string;
+    /** State of a code scanning alert. Events for alerts found outside the default branch will return a `null` value until they are dismissed or fixed. */
+    state: "open" | "dismissed" | "fixed" | null;
     tool: {
-      guid?: string | null;
+      /** The name of the tool used to generate the code scanning analysis alert. */
       name: string;
+      /** The version of the tool used to detect the alert. */
       version: string | null;
     };
-    updated_at?: string;
     url: string;
   };
-  commit_oid: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  ref: string;
-  repository: Repository;
-  sender?: User;
+  commit_oid: WebhooksCodeScanningCommitOid;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  ref: WebhooksCodeScanningRef;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a code scanning alert. Action `closed_by_user`. */
+/** Someone closed a code scanning alert. */
 export interface CodeScanningAlertClosedByUserEvent {
   action: "closed_by_user";
+  /** The code scanning alert involved in the event. */
   alert: {
+    assignees?: SimpleUser[];
+    /** The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ.` */
     created_at: string;
-    dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_reason: string | null;
-    fixed_at?: string | null;
+    dismissal_approved_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
+    dismissed_at: string;
+    dismissed_by: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    dismissed_comment?: CodeScanningAlertDismissedComment;
+    /** The reason for dismissing or closing the alert. */
+    dismissed_reason: "false positive" | "won't fix" | "used in tests" | null;
+    /** The time that the alert was fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
+    fixed_at?: null;
+    /** The GitHub URL of the alert resource. */
     html_url: string;
-    instances: CodeScanningAlertInstance[];
-    instances_url?: string;
-    most_recent_instance?: CodeScanningAlertInstance;
+    most_recent_instance?: {
+      /** Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name. */
+      analysis_key: string;
+      /** Identifies the configuration under which the analysis was executed. */
+      category?: string;
+      classifications?: string[];
+      commit_sha?: string;
+      /** Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed. */
+      environment: string;
+      location?: {
+        end_column?: number;
+        end_line?: number;
+        path?: string;
+        start_column?: number;
+        start_line?: number;
+      };
+      message?: {
+        text?: string;
+      };
+      /** The full Git reference, formatted as `refs/heads/<branch name>`. */
+      ref: string;
+      /** State of a code scanning alert. */
+      state: "open" | "dismissed" | "fixed";
+    } | null;
+    /** The code scanning alert number. */
     number: number;
     rule: {
+      /** A short description of the rule used to detect the alert. */
       description: string;
       full_description?: string;
       help?: string | null;
+      /** A link to the documentation for the rule used to detect the alert. */
+      help_uri?: string | null;
+      /** A unique identifier for the rule used to detect the alert. */
       id: string;
       name?: string;
-      severity: string;
+      /** The severity of the alert. */
+      severity: "none" | "note" | "warning" | "error" | null;
       tags?: string[] | null;
     };
-    state: string;
+    /** State of a code scanning alert. */
+    state: "dismissed" | "fixed";
     tool: {
       guid?: string | null;
+      /** The name of the tool used to generate the code scanning analysis alert. */
       name: string;
+      /** The version of the tool used to detect the alert. */
       version: string | null;
     };
-    updated_at?: string;
     url: string;
   };
-  commit_oid: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  ref: string;
-  repository: Repository;
-  sender?: User;
+  commit_oid: WebhooksCodeScanningCommitOid;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  ref: WebhooksCodeScanningRef;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a code scanning alert. Action `created`. */
+/** A code scanning alert was created in a repository. */
 export interface CodeScanningAlertCreatedEvent {
   action: "created";
+  /** The code scanning alert involved in the event. */
   alert: {
-    created_at: string;
-    dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_reason: string | null;
-    fixed_at?: string | null;
+    assignees?: SimpleUser[];
+    /** The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ.` */
+    created_at: string | null;
+    dismissal_approved_by?: null;
+    /** The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
+    dismissed_at: null;
+    dismissed_by: null;
+    dismissed_comment?: CodeScanningAlertDismissedComment;
+    /** The reason for dismissing or closing the alert. Can be one of: `false positive`, `won't fix`, and `used in tests`. */
+    dismissed_reason: null;
+    /** The time that the alert was fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
+    fixed_at?: null;
+    /** The GitHub URL of the alert resource. */
     html_url: string;
-    instances: CodeScanningAlertInstance[];
     instances_url?: string;
-    most_recent_instance?: CodeScanningAlertInstance;
+    most_recent_instance?: {
+      /** Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name. */
+      analysis_key: string;
+      /** Identifies the configuration under which the analysis was executed. */
+      category?: string;
+      classifications?: string[];
+      commit_sha?: string;
+      /** Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed. */
+      environment: string;
+      location?: {
+        end_column?: number;
+        end_line?: number;
+        path?: string;
+        start_column?: number;
+        start_line?: number;
+      };
+      message?: {
+        text?: string;
+      };
+      /** The full Git reference, formatted as `refs/heads/<branch name>`. */
+      ref: string;
+      /** State of a code scanning alert. */
+      state: "open" | "dismissed" | "fixed";
+    } | null;
+    /** The code scanning alert number. */
     number: number;
     rule: {
+      /** A short description of the rule used to detect the alert. */
       description: string;
       full_description?: string;
       help?: string | null;
+      /** A link to the documentation for the rule used to detect the alert. */
+      help_uri?: string | null;
+      /** A unique identifier for the rule used to detect the alert. */
       id: string;
       name?: string;
-      severity: string;
+      /** The severity of the alert. */
+      severity: "none" | "note" | "warning" | "error" | null;
       tags?: string[] | null;
     };
-    state: string;
+    /** State of a code scanning alert. Events for alerts found outside the default branch will return a `null` value until they are dismissed or fixed. */
+    state: "open" | "dismissed" | null;
     tool: {
       guid?: string | null;
+      /** The name of the tool used to generate the code scanning analysis alert. */
       name: string;
+      /** The version of the tool used to detect the alert. */
       version: string | null;
-    };
-    updated_at?: string;
+    } | null;
+    updated_at?: string | null;
     url: string;
   };
-  commit_oid: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  ref: string;
-  repository: Repository;
-  sender?: User;
+  commit_oid: WebhooksCodeScanningCommitOid;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  ref: WebhooksCodeScanningRef;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a code scanning alert. Action `fixed`. */
+/** A code scanning alert was fixed in a branch by a commit. */
 export interface CodeScanningAlertFixedEvent {
   action: "fixed";
+  /** The code scanning alert involved in the event. */
   alert: {
+    assignees?: SimpleUser[];
+    /** The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ.` */
     created_at: string;
+    /** The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
     dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_reason: string | null;
-    fixed_at?: string | null;
+    dismissed_by: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    dismissed_comment?: CodeScanningAlertDismissedComment;
+    /** The reason for dismissing or closing the alert. */
+    dismissed_reason: "false positive" | "won't fix" | "used in tests" | null;
+    /** The time that the alert was fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
+    fixed_at?: null;
+    /** The GitHub URL of the alert resource. */
     html_url: string;
-    instances: CodeScanningAlertInstance[];
     instances_url?: string;
-    most_recent_instance?: CodeScanningAlertInstance;
+    most_recent_instance?: {
+      /** Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name. */
+      analysis_key: string;
+      /** Identifies the configuration under which the analysis was executed. */
+      category?: string;
+      classifications?: string[];
+      commit_sha?: string;
+      /** Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed. */
+      environment: string;
+      location?: {
+        end_column?: number;
+        end_line?: number;
+        path?: string;
+        start_column?: number;
+        start_line?: number;
+      };
+      message?: {
+        text?: string;
+      };
+      /** The full Git reference, formatted as `refs/heads/<branch name>`. */
+      ref: string;
+      /** State of a code scanning alert. */
+      state: "open" | "dismissed" | "fixed";
+    } | null;
+    /** The code scanning alert number. */
     number: number;
     rule: {
+      /** A short description of the rule used to detect the alert. */
       description: string;
       full_description?: string;
       help?: string | null;
+      /** A link to the documentation for the rule used to detect the alert. */
+      help_uri?: string | null;
+      /** A unique identifier for the rule used to detect the alert. */
       id: string;
       name?: string;
-      severity: string;
+      /** The severity of the alert. */
+      severity: "none" | "note" | "warning" | "error" | null;
       tags?: string[] | null;
     };
-    state: string;
+    /** State of a code scanning alert. Events for alerts found outside the default branch will return a `null` value until they are dismissed or fixed. */
+    state: "fixed" | null;
     tool: {
       guid?: string | null;
+      /** The name of the tool used to generate the code scanning analysis alert. */
       name: string;
+      /** The version of the tool used to detect the alert. */
       version: string | null;
     };
-    updated_at?: string;
     url: string;
   };
-  commit_oid: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  ref: string;
-  repository: Repository;
-  sender?: User;
+  commit_oid: WebhooksCodeScanningCommitOid;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  ref: WebhooksCodeScanningRef;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a code scanning alert. Action `reopened`. */
+/** A previously fixed code scanning alert reappeared in a branch. */
 export interface CodeScanningAlertReopenedEvent {
   action: "reopened";
+  /** The code scanning alert involved in the event. */
   alert: {
+    assignees?: SimpleUser[];
+    /** The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ.` */
     created_at: string;
+    dismissal_approved_by?: null;
+    /** The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
     dismissed_at: string | null;
-    dismissed_by: User | null;
+    dismissed_by: {} | null;
+    dismissed_comment?: CodeScanningAlertDismissedComment;
+    /** The reason for dismissing or closing the alert. Can be one of: `false positive`, `won't fix`, and `used in tests`. */
     dismissed_reason: string | null;
-    fixed_at?: string | null;
+    /** The time that the alert was fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
+    fixed_at?: null;
+    /** The GitHub URL of the alert resource. */
     html_url: string;
-    instances: CodeScanningAlertInstance[];
     instances_url?: string;
-    most_recent_instance?: CodeScanningAlertInstance;
+    most_recent_instance?: {
+      /** Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name. */
+      analysis_key: string;
+      /** Identifies the configuration under which the analysis was executed. */
+      category?: string;
+      classifications?: string[];
+      commit_sha?: string;
+      /** Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed. */
+      environment: string;
+      location?: {
+        end_column?: number;
+        end_line?: number;
+        path?: string;
+        start_column?: number;
+        start_line?: number;
+      };
+      message?: {
+        text?: string;
+      };
+      /** The full Git reference, formatted as `refs/heads/<branch name>`. */
+      ref: string;
+      /** State of a code scanning alert. */
+      state: "open" | "dismissed" | "fixed";
+    } | null;
+    /** The code scanning alert number. */
     number: number;
     rule: {
+      /** A short description of the rule used to detect the alert. */
       description: string;
       full_description?: string;
       help?: string | null;
+      /** A link to the documentation for the rule used to detect the alert. */
+      help_uri?: string | null;
+      /** A unique identifier for the rule used to detect the alert. */
       id: string;
       name?: string;
-      severity: string;
+      /** The severity of the alert. */
+      severity: "none" | "note" | "warning" | "error" | null;
       tags?: string[] | null;
     };
-    state: string;
+    /** State of a code scanning alert. Events for alerts found outside the default branch will return a `null` value until they are dismissed or fixed. */
+    state: "open" | "dismissed" | "fixed" | null;
     tool: {
       guid?: string | null;
+      /** The name of the tool used to generate the code scanning analysis alert. */
       name: string;
+      /** The version of the tool used to detect the alert. */
       version: string | null;
     };
-    updated_at?: string;
+    updated_at?: string | null;
     url: string;
   };
-  commit_oid: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  ref: string;
-  repository: Repository;
-  sender?: User;
+  /** The commit SHA of the code scanning alert. When the action is `reopened_by_user` or `closed_by_user`, the event was triggered by the `sender` and this value will be empty. */
+  commit_oid: string | null;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  /** The Git reference of the code scanning alert. When the action is `reopened_by_user` or `closed_by_user`, the event was triggered by the `sender` and this value will be empty. */
+  ref: string | null;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a code scanning alert. Action `reopened_by_user`. */
+/** Someone reopened a code scanning alert. */
 export interface CodeScanningAlertReopenedByUserEvent {
   action: "reopened_by_user";
+  /** The code scanning alert involved in the event. */
   alert: {
+    assignees?: SimpleUser[];
+    /** The time that the alert was created in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ.` */
     created_at: string;
-    dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_reason: string | null;
-    fixed_at?: string | null;
+    /** The time that the alert was dismissed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
+    dismissed_at: null;
+    dismissed_by: null;
+    dismissed_comment?: CodeScanningAlertDismissedComment;
+    /** The reason for dismissing or closing the alert. Can be one of: `false positive`, `won't fix`, and `used in tests`. */
+    dismissed_reason: null;
+    /** The time that the alert was fixed in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
+    fixed_at?: null;
+    /** The GitHub URL of the alert resource. */
     html_url: string;
-    instances: CodeScanningAlertInstance[];
-    instances_url?: string;
-    most_recent_instance?: CodeScanningAlertInstance;
+    most_recent_instance?: {
+      /** Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name. */
+      analysis_key: string;
+      /** Identifies the configuration under which the analysis was executed. */
+      category?: string;
+      classifications?: string[];
+      commit_sha?: string;
+      /** Identifies the variable values associated with the environment in which the analysis that generated this alert instance was performed, such as the language that was analyzed. */
+      environment: string;
+      location?: {
+        end_column?: number;
+        end_line?: number;
+        path?: string;
+        start_column?: number;
+        start_line?: number;
+      };
+      message?: {
+        text?: string;
+      };
+      /** The full Git reference, formatted as `refs/heads/<branch name>`. */
+      ref: string;
+      /** State of a code scanning alert. */
+      state: "open" | "dismissed" | "fixed";
+    } | null;
+    /** The code scanning alert number. */
     number: number;
     rule: {
+      /** A short description of the rule used to detect the alert. */
       description: string;
-      full_description?: string;
-      help?: string | null;
+      /** A unique identifier for the rule used to detect the alert. */
       id: string;
-      name?: string;
-      severity: string;
-      tags?: string[] | null;
+      /** The severity of the alert. */
+      severity: "none" | "note" | "warning" | "error" | null;
     };
-    state: string;
+    /** State of a code scanning alert. Events for alerts found outside the default branch will return a `null` value until they are dismissed or fixed. */
+    state: "open" | "fixed" | null;
     tool: {
-      guid?: string | null;
+      /** The name of the tool used to generate the code scanning analysis alert. */
       name: string;
+      /** The version of the tool used to detect the alert. */
       version: string | null;
     };
-    updated_at?: string;
     url: string;
   };
-  commit_oid: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  ref: string;
-  repository: Repository;
-  sender?: User;
+  commit_oid: WebhooksCodeScanningCommitOid;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  ref: WebhooksCodeScanningRef;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -2,23 +2,28 @@
 // To change it, edit schemas/webhooks/payloads/create.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksDeployPusherType,
+  WebhooksRef0,
 } from "./definitions.js";
 
-/** A branch or tag was created. */
+/** This event occurs when a Git branch or tag is created. */
 export interface CreateEvent {
+  /** The repository's current description. */
   description: string | null;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  /** The name of the repository's default branch (usually `main`). */
   master_branch: string;
-  organization?: Organization;
-  pusher_type: string;
-  ref: string;
-  ref_type: string;
-  repository: Repository;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  pusher_type: WebhooksDeployPusherType;
+  ref: WebhooksRef0;
+  /** The type of Git ref object created in the repository. */
+  ref_type: "tag" | "branch";
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -3,10 +3,10 @@
 
 import type {
   CustomProperty,
-  Enterprise,
-  InstallationLite,
-  Organization,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `custom_property` payload of any action. */
@@ -16,44 +16,45 @@ export type CustomPropertyEvent =
   | CustomPropertyPromoteToEnterpriseEvent
   | CustomPropertyUpdatedEvent;
 
-/** A custom property definition of an organization or enterprise changed. Action `created`. */
+/** A new custom property was created. */
 export interface CustomPropertyCreatedEvent {
   action: "created";
   definition: CustomProperty;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  sender?: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  sender?: SimpleUser;
 }
 
-/** A custom property definition of an organization or enterprise changed. Action `deleted`. */
+/** A custom property was deleted. */
 export interface CustomPropertyDeletedEvent {
   action: "deleted";
   definition: {
+    /** The name of the property that was deleted. */
     property_name: string;
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  sender?: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  sender?: SimpleUser;
 }
 
-/** A custom property definition of an organization or enterprise changed. Action `promote_to_enterprise`. */
+/** A custom property was promoted to an enterprise. */
 export interface CustomPropertyPromoteToEnterpriseEvent {
   action: "promote_to_enterprise";
   definition: CustomProperty;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  sender?: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  sender?: SimpleUser;
 }
 
-/** A custom property definition of an organization or enterprise changed. Action `updated`. */
+/** A custom property was updated. */
 export interface CustomPropertyUpdatedEvent {
   action: "updated";
   definition: CustomProperty;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  sender?: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  sender?: SimpleUser;
 }

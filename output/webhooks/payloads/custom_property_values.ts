@@ -3,24 +3,26 @@
 
 import type {
   CustomPropertyValue,
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `custom_property_values` payload of any action. */
 export type CustomPropertyValuesEvent = CustomPropertyValuesUpdatedEvent;
 
-/** The custom property values of a repository changed. Action `updated`. */
+/** The custom property values of a repository were updated. */
 export interface CustomPropertyValuesUpdatedEvent {
   action: "updated";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  /** The new custom property values for the repository. */
   new_property_values: CustomPropertyValue[];
+  /** The old custom property values for the repository. */
   old_property_values: CustomPropertyValue[];
-  organization: Organization;
-  repository: Repository;
-  sender?: User;
+  organization: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }

@@ -2,21 +2,27 @@
 // To change it, edit schemas/webhooks/payloads/delete.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksDeployPusherType,
+  WebhooksRef0,
 } from "./definitions.js";
 
-/** A branch or tag was deleted. */
+/**
+ * This event occurs when a Git branch or tag is deleted. To subscribe to all pushes to a repository, including
+ * branch and tag deletions, use the [`push`](#push) webhook event.
+ */
 export interface DeleteEvent {
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  pusher_type: string;
-  ref: string;
-  ref_type: string;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  pusher_type: WebhooksDeployPusherType;
+  ref: WebhooksRef0;
+  /** The type of Git ref object deleted in the repository. */
+  ref_type: "tag" | "branch";
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

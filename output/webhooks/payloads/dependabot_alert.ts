@@ -2,13 +2,12 @@
 // To change it, edit schemas/webhooks/payloads/dependabot_alert.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  SecurityAdvisory,
-  SecurityVulnerability,
-  User,
+  DependabotAlert,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `dependabot_alert` payload of any action. */
@@ -21,240 +20,79 @@ export type DependabotAlertEvent =
   | DependabotAlertReintroducedEvent
   | DependabotAlertReopenedEvent;
 
-/** Activity on a Dependabot alert. Action `auto_dismissed`. */
+/** A Dependabot alert was automatically closed by a Dependabot auto-triage rule. */
 export interface DependabotAlertAutoDismissedEvent {
   action: "auto_dismissed";
-  alert: {
-    auto_dismissed_at?: string | null;
-    created_at: string;
-    dependency: {
-      manifest_path: string;
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      scope: string;
-    };
-    dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_comment: string | null;
-    dismissed_reason: string | null;
-    fixed_at: string | null;
-    html_url: string;
-    number: number;
-    security_advisory: SecurityAdvisory;
-    security_vulnerability: SecurityVulnerability;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  alert: DependabotAlert;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a Dependabot alert. Action `auto_reopened`. */
+/** A Dependabot alert, that had been automatically closed by a Dependabot auto-triage rule, was automatically reopened because the alert metadata or rule changed. */
 export interface DependabotAlertAutoReopenedEvent {
   action: "auto_reopened";
-  alert: {
-    auto_dismissed_at?: string | null;
-    created_at: string;
-    dependency: {
-      manifest_path: string;
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      scope: string;
-    };
-    dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_comment: string | null;
-    dismissed_reason: string | null;
-    fixed_at: string | null;
-    html_url: string;
-    number: number;
-    security_advisory: SecurityAdvisory;
-    security_vulnerability: SecurityVulnerability;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  alert: DependabotAlert;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a Dependabot alert. Action `created`. */
+/** A manifest file change introduced a vulnerable dependency, or a GitHub Security Advisory was published and an existing dependency was found to be vulnerable. */
 export interface DependabotAlertCreatedEvent {
   action: "created";
-  alert: {
-    auto_dismissed_at?: string | null;
-    created_at: string;
-    dependency: {
-      manifest_path: string;
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      scope: string;
-    };
-    dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_comment: string | null;
-    dismissed_reason: string | null;
-    fixed_at: string | null;
-    html_url: string;
-    number: number;
-    security_advisory: SecurityAdvisory;
-    security_vulnerability: SecurityVulnerability;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  alert: DependabotAlert;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a Dependabot alert. Action `dismissed`. */
+/** A Dependabot alert was manually closed. */
 export interface DependabotAlertDismissedEvent {
   action: "dismissed";
-  alert: {
-    auto_dismissed_at?: string | null;
-    created_at: string;
-    dependency: {
-      manifest_path: string;
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      scope: string;
-    };
-    dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_comment: string | null;
-    dismissed_reason: string | null;
-    fixed_at: string | null;
-    html_url: string;
-    number: number;
-    security_advisory: SecurityAdvisory;
-    security_vulnerability: SecurityVulnerability;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  alert: DependabotAlert;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a Dependabot alert. Action `fixed`. */
+/** A manifest file change removed a vulnerability. */
 export interface DependabotAlertFixedEvent {
   action: "fixed";
-  alert: {
-    auto_dismissed_at?: string | null;
-    created_at: string;
-    dependency: {
-      manifest_path: string;
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      scope: string;
-    };
-    dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_comment: string | null;
-    dismissed_reason: string | null;
-    fixed_at: string | null;
-    html_url: string;
-    number: number;
-    security_advisory: SecurityAdvisory;
-    security_vulnerability: SecurityVulnerability;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  alert: DependabotAlert;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a Dependabot alert. Action `reintroduced`. */
+/** A manifest file change introduced a vulnerable dependency that had previously been fixed. */
 export interface DependabotAlertReintroducedEvent {
   action: "reintroduced";
-  alert: {
-    auto_dismissed_at?: string | null;
-    created_at: string;
-    dependency: {
-      manifest_path: string;
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      scope: string;
-    };
-    dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_comment: string | null;
-    dismissed_reason: string | null;
-    fixed_at: string | null;
-    html_url: string;
-    number: number;
-    security_advisory: SecurityAdvisory;
-    security_vulnerability: SecurityVulnerability;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  alert: DependabotAlert;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a Dependabot alert. Action `reopened`. */
+/** A Dependabot alert was manually reopened. */
 export interface DependabotAlertReopenedEvent {
   action: "reopened";
-  alert: {
-    auto_dismissed_at?: string | null;
-    created_at: string;
-    dependency: {
-      manifest_path: string;
-      package: {
-        ecosystem: string;
-        name: string;
-      };
-      scope: string;
-    };
-    dismissed_at: string | null;
-    dismissed_by: User | null;
-    dismissed_comment: string | null;
-    dismissed_reason: string | null;
-    fixed_at: string | null;
-    html_url: string;
-    number: number;
-    security_advisory: SecurityAdvisory;
-    security_vulnerability: SecurityVulnerability;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  alert: DependabotAlert;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -2,50 +2,35 @@
 // To change it, edit schemas/webhooks/payloads/deploy_key.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksDeployKey,
 } from "./definitions.js";
 
 /** The `deploy_key` payload of any action. */
 export type DeployKeyEvent = DeployKeyCreatedEvent | DeployKeyDeletedEvent;
 
-/** A deploy key was added or removed. Action `created`. */
+/** A deploy key was created. */
 export interface DeployKeyCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  key: {
-    created_at: string;
-    id: number;
-    key: string;
-    read_only: boolean;
-    title: string;
-    url: string;
-    verified: boolean;
-  };
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  key: WebhooksDeployKey;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** A deploy key was added or removed. Action `deleted`. */
+/** A deploy key was deleted. */
 export interface DeployKeyDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  key: {
-    created_at: string;
-    id: number;
-    key: string;
-    read_only: boolean;
-    title: string;
-    url: string;
-    verified: boolean;
-  };
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  key: WebhooksDeployKey;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -3,30 +3,29 @@
 
 import type {
   Deployment,
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  SimplePullRequest,
-  User,
+  OrganizationSimpleWebhooks,
+  PullRequest,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `deployment_protection_rule` payload of any action. */
 export type DeploymentProtectionRuleEvent = DeploymentProtectionRuleRequestedEvent;
 
-/** A deployment waits for a custom deployment protection rule to answer. Action `requested`. */
+/** A deployment protection rule was requested for an environment. */
 export interface DeploymentProtectionRuleRequestedEvent {
   action: "requested";
   deployment?: Deployment;
+  /** The URL to review the deployment protection rule. */
   deployment_callback_url?: string;
-  enterprise?: Enterprise;
+  /** The name of the environment that has the deployment protection rule. */
   environment?: string;
+  /** The event that triggered the deployment protection rule. */
   event?: string;
-  installation?: InstallationLite;
-  organization?: Organization;
-  pull_requests?: SimplePullRequest[];
-  ref?: string;
-  repository?: Repository;
-  sender?: User;
-  sha?: string;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  pull_requests?: PullRequest[];
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -2,16 +2,14 @@
 // To change it, edit schemas/webhooks/payloads/discussion.json and run `typewire generate`.
 
 import type {
-  AuthorAssociation,
   Discussion,
-  DiscussionCategory,
-  DiscussionComment,
-  Enterprise,
-  InstallationLite,
-  Label,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksAnswer,
+  WebhooksLabel,
 } from "./definitions.js";
 
 /** The `discussion` payload of any action. */
@@ -32,208 +30,197 @@ export type DiscussionEvent =
   | DiscussionUnlockedEvent
   | DiscussionUnpinnedEvent;
 
-/** Activity on a discussion. Action `answered`. */
+/** A comment on the discussion was marked as the answer. */
 export interface DiscussionAnsweredEvent {
   action: "answered";
-  answer: DiscussionComment;
+  answer: WebhooksAnswer;
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `category_changed`. */
+/** The category of a discussion was changed. */
 export interface DiscussionCategoryChangedEvent {
   action: "category_changed";
   changes: {
     category: {
-      from: DiscussionCategory;
+      from: {
+        created_at: string;
+        description: string;
+        emoji: string;
+        id: number;
+        is_answerable: boolean;
+        name: string;
+        node_id?: string;
+        repository_id: number;
+        slug: string;
+        updated_at: string;
+      };
     };
   };
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `closed`. */
+/** A discussion was closed. */
 export interface DiscussionClosedEvent {
   action: "closed";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `created`. */
+/** A discussion was created. */
 export interface DiscussionCreatedEvent {
   action: "created";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `deleted`. */
+/** A discussion was deleted. */
 export interface DiscussionDeletedEvent {
   action: "deleted";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `edited`. */
+/** The title or body on a discussion was edited, or the category of the discussion was changed. */
 export interface DiscussionEditedEvent {
   action: "edited";
-  changes: {
+  changes?: {
     body?: {
-      from: string | null;
+      from: string;
     };
     title?: {
       from: string;
     };
   };
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `labeled`. */
+/** A label was added to a discussion. */
 export interface DiscussionLabeledEvent {
   action: "labeled";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  label: Label;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  label: WebhooksLabel;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `locked`. */
+/** A discussion was locked. */
 export interface DiscussionLockedEvent {
   action: "locked";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `pinned`. */
+/** A discussion was pinned. */
 export interface DiscussionPinnedEvent {
   action: "pinned";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `reopened`. */
+/** A discussion was reopened. */
 export interface DiscussionReopenedEvent {
   action: "reopened";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `transferred`. */
+/** A discussion was transferred to another repository. */
 export interface DiscussionTransferredEvent {
   action: "transferred";
   changes: {
-    new_discussion: {
-      active_lock_reason: string | null;
-      answer_chosen_at: string | null;
-      answer_chosen_by: User | null;
-      answer_html_url: string | null;
-      author_association: AuthorAssociation;
-      body: string;
-      category: DiscussionCategory;
-      comments: number;
-      created_at: string;
-      html_url: string;
-      id: number;
-      locked: boolean;
-      node_id: string;
-      number: number;
-      repository_url: string;
-      state: string;
-      title: string;
-      updated_at: string;
-      user: User;
-    };
-    new_repository: Repository;
+    new_discussion: Discussion;
+    new_repository: RepositoryWebhooks;
   };
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `unanswered`. */
+/** A comment on the discussion was unmarked as the answer. */
 export interface DiscussionUnansweredEvent {
   action: "unanswered";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  old_answer: DiscussionComment;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  old_answer: WebhooksAnswer;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a discussion. Action `unlabeled`. */
+/** A label was removed from a discussion. */
 export interface DiscussionUnlabeledEvent {
   action: "unlabeled";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  label: Label;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  label: WebhooksLabel;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `unlocked`. */
+/** A discussion was unlocked. */
 export interface DiscussionUnlockedEvent {
   action: "unlocked";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion. Action `unpinned`. */
+/** A discussion was unpinned. */
 export interface DiscussionUnpinnedEvent {
   action: "unpinned";
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

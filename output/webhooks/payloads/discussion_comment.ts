@@ -3,55 +3,55 @@
 
 import type {
   Discussion,
-  DiscussionComment,
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksComment,
 } from "./definitions.js";
 
 /** The `discussion_comment` payload of any action. */
 export type DiscussionCommentEvent =
   DiscussionCommentCreatedEvent | DiscussionCommentDeletedEvent | DiscussionCommentEditedEvent;
 
-/** Activity on a discussion comment. Action `created`. */
+/** A comment on a discussion was created. */
 export interface DiscussionCommentCreatedEvent {
   action: "created";
-  comment: DiscussionComment;
+  comment: WebhooksComment;
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion comment. Action `deleted`. */
+/** A comment on a discussion was deleted. */
 export interface DiscussionCommentDeletedEvent {
   action: "deleted";
-  comment: DiscussionComment;
+  comment: WebhooksComment;
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a discussion comment. Action `edited`. */
+/** A comment on a discussion was edited. */
 export interface DiscussionCommentEditedEvent {
   action: "edited";
   changes: {
-    body?: {
+    body: {
       from: string;
     };
   };
-  comment: DiscussionComment;
+  comment: WebhooksComment;
   discussion: Discussion;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

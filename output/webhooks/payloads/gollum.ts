@@ -2,26 +2,32 @@
 // To change it, edit schemas/webhooks/payloads/gollum.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
-/** Wiki pages were created or updated. */
+/** This event occurs when someone creates or updates a wiki page. For more information, see "[About wikis](https://docs.github.com/communities/documenting-your-project-with-wikis/about-wikis)." */
 export interface GollumEvent {
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  /** The pages that were updated. */
   pages: {
-    action: string;
+    /** The action that was performed on the page. Can be `created` or `edited`. */
+    action: "created" | "edited";
+    /** Points to the HTML wiki page. */
     html_url: string;
+    /** The name of the page. */
     page_name: string;
+    /** The latest commit SHA of the page. */
     sha: string;
     summary: string | null;
+    /** The current page title. */
     title: string;
   }[];
-  repository: Repository;
-  sender: User;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

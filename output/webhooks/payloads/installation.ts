@@ -2,11 +2,13 @@
 // To change it, edit schemas/webhooks/payloads/installation.json and run `typewire generate`.
 
 import type {
-  Enterprise,
+  EnterpriseWebhooks,
   Installation,
-  InstallationRepository,
-  Organization,
-  User,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleUser,
+  WebhooksRepositories,
+  WebhooksUser,
 } from "./definitions.js";
 
 /** The `installation` payload of any action. */
@@ -17,51 +19,62 @@ export type InstallationEvent =
   | InstallationSuspendEvent
   | InstallationUnsuspendEvent;
 
-/** Activity on an app installation. Action `created`. */
+/** Someone installed a GitHub App on a user or organization account. */
 export interface InstallationCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
+  enterprise?: EnterpriseWebhooks;
   installation: Installation;
-  organization?: Organization;
-  repositories?: InstallationRepository[];
-  requester?: User;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  repositories?: WebhooksRepositories;
+  repository?: RepositoryWebhooks;
+  requester?: WebhooksUser;
+  sender: SimpleUser;
 }
 
-/** Activity on an app installation. Action `deleted`. */
+/** Someone uninstalled a GitHub App from their user or organization account. */
 export interface InstallationDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
+  enterprise?: EnterpriseWebhooks;
   installation: Installation;
-  organization?: Organization;
-  repositories?: InstallationRepository[];
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  repositories?: WebhooksRepositories;
+  repository?: RepositoryWebhooks;
+  requester?: null;
+  sender: SimpleUser;
 }
 
-/** Activity on an app installation. Action `new_permissions_accepted`. */
+/** Someone granted new permissions to a GitHub App. */
 export interface InstallationNewPermissionsAcceptedEvent {
   action: "new_permissions_accepted";
-  enterprise?: Enterprise;
+  enterprise?: EnterpriseWebhooks;
   installation: Installation;
-  organization?: Organization;
-  repositories?: InstallationRepository[];
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  repositories?: WebhooksRepositories;
+  repository?: RepositoryWebhooks;
+  requester?: null;
+  sender: SimpleUser;
 }
 
-/** Activity on an app installation. Action `suspend`. */
+/** Someone blocked access by a GitHub App to their user or organization account. */
 export interface InstallationSuspendEvent {
   action: "suspend";
-  enterprise?: Enterprise;
+  enterprise?: EnterpriseWebhooks;
   installation: Installation;
-  organization?: Organization;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  repositories?: WebhooksRepositories;
+  repository?: RepositoryWebhooks;
+  requester?: null;
+  sender: SimpleUser;
 }
 
-/** Activity on an app installation. Action `unsuspend`. */
+/** A GitHub App that was blocked from accessing a user or organization account was given access the account again. */
 export interface InstallationUnsuspendEvent {
   action: "unsuspend";
-  enterprise?: Enterprise;
+  enterprise?: EnterpriseWebhooks;
   installation: Installation;
-  organization?: Organization;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  repositories?: WebhooksRepositories;
+  repository?: RepositoryWebhooks;
+  requester?: null;
+  sender: SimpleUser;
 }

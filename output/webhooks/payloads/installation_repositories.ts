@@ -2,39 +2,64 @@
 // To change it, edit schemas/webhooks/payloads/installation_repositories.json and run `typewire generate`.
 
 import type {
-  Enterprise,
+  EnterpriseWebhooks,
   Installation,
-  InstallationRepository,
-  Organization,
-  User,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleUser,
+  WebhooksRepositoriesAdded,
+  WebhooksRepositorySelection,
+  WebhooksUser,
 } from "./definitions.js";
 
 /** The `installation_repositories` payload of any action. */
 export type InstallationRepositoriesEvent =
   InstallationRepositoriesAddedEvent | InstallationRepositoriesRemovedEvent;
 
-/** Repositories were added to or removed from an app installation. Action `added`. */
+/** A GitHub App installation was granted access to one or more repositories. */
 export interface InstallationRepositoriesAddedEvent {
   action: "added";
-  enterprise?: Enterprise;
+  enterprise?: EnterpriseWebhooks;
   installation: Installation;
-  organization?: Organization;
-  repositories_added: InstallationRepository[];
-  repositories_removed: InstallationRepository[];
-  repository_selection: string;
-  requester?: User | null;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  repositories_added: WebhooksRepositoriesAdded;
+  /** An array of repository objects, which were removed from the installation. */
+  repositories_removed: {
+    full_name?: string;
+    /** Unique identifier of the repository */
+    id?: number;
+    /** The name of the repository. */
+    name?: string;
+    node_id?: string;
+    /** Whether the repository is private or public. */
+    private?: boolean;
+  }[];
+  repository?: RepositoryWebhooks;
+  repository_selection: WebhooksRepositorySelection;
+  requester?: WebhooksUser;
+  sender: SimpleUser;
 }
 
-/** Repositories were added to or removed from an app installation. Action `removed`. */
+/** Access to one or more repositories was revoked for a GitHub App installation. */
 export interface InstallationRepositoriesRemovedEvent {
   action: "removed";
-  enterprise?: Enterprise;
+  enterprise?: EnterpriseWebhooks;
   installation: Installation;
-  organization?: Organization;
-  repositories_added: InstallationRepository[];
-  repositories_removed: InstallationRepository[];
-  repository_selection: string;
-  requester?: User | null;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  repositories_added: WebhooksRepositoriesAdded;
+  /** An array of repository objects, which were removed from the installation. */
+  repositories_removed: {
+    full_name: string;
+    /** Unique identifier of the repository */
+    id: number;
+    /** The name of the repository. */
+    name: string;
+    node_id: string;
+    /** Whether the repository is private or public. */
+    private: boolean;
+  }[];
+  repository?: RepositoryWebhooks;
+  repository_selection: WebhooksRepositorySelection;
+  requester?: WebhooksUser;
+  sender: SimpleUser;
 }

@@ -2,30 +2,57 @@
 // To change it, edit schemas/webhooks/payloads/installation_target.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `installation_target` payload of any action. */
 export type InstallationTargetEvent = InstallationTargetRenamedEvent;
 
-/** The account an app is installed on was renamed. Action `renamed`. */
+/** Somebody renamed the user or organization account that a GitHub App is installed on. */
 export interface InstallationTargetRenamedEvent {
   action: "renamed";
   account: {
+    archived_at?: string | null;
     avatar_url: string;
-    description?: string | null;
+    created_at?: string;
+    description?: null;
+    events_url?: string;
+    followers?: number;
+    followers_url?: string;
+    following?: number;
+    following_url?: string;
+    gists_url?: string;
+    gravatar_id?: string;
+    has_organization_projects?: boolean;
+    has_repository_projects?: boolean;
+    hooks_url?: string;
     html_url: string;
     id: number;
+    is_verified?: boolean;
+    issues_url?: string;
     login?: string;
+    members_url?: string;
     name?: string;
     node_id: string;
+    organizations_url?: string;
+    public_gists?: number;
+    public_members_url?: string;
+    public_repos?: number;
+    received_events_url?: string;
+    repos_url?: string;
+    site_admin?: boolean;
     slug?: string;
+    starred_url?: string;
+    subscriptions_url?: string;
     type?: string;
-    website_url?: string | null;
+    updated_at?: string;
+    url?: string;
+    user_view_type?: string;
+    website_url?: null;
   };
   changes: {
     login?: {
@@ -35,10 +62,10 @@ export interface InstallationTargetRenamedEvent {
       from: string;
     };
   };
-  enterprise?: Enterprise;
-  installation: InstallationLite;
-  organization?: Organization;
-  repository?: Repository;
-  sender?: User;
+  enterprise?: EnterpriseWebhooks;
+  installation: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
   target_type: string;
 }

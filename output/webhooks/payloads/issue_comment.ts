@@ -2,97 +2,1059 @@
 // To change it, edit schemas/webhooks/payloads/issue_comment.json and run `typewire generate`.
 
 import type {
-  App,
-  AuthorAssociation,
-  Enterprise,
-  InstallationLite,
-  Issue,
-  Organization,
-  Reactions,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  Integration,
+  IssueDependenciesSummary,
+  IssueType,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  SubIssuesSummary,
+  WebhooksChanges,
+  WebhooksIssueComment,
 } from "./definitions.js";
 
 /** The `issue_comment` payload of any action. */
 export type IssueCommentEvent =
   IssueCommentCreatedEvent | IssueCommentDeletedEvent | IssueCommentEditedEvent;
 
-/** Activity on a comment on an issue or pull request. Action `created`. */
+/** A comment on an issue or pull request was created. */
 export interface IssueCommentCreatedEvent {
   action: "created";
+  /** The [comment](https://docs.github.com/rest/issues/comments#get-an-issue-comment) itself. */
   comment: {
-    author_association: AuthorAssociation;
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** Contents of the issue comment */
     body: string;
     created_at: string;
     html_url: string;
+    /** Unique identifier of the issue comment */
     id: number;
     issue_url: string;
     node_id: string;
-    performed_via_github_app?: App | null;
-    reactions?: Reactions;
+    performed_via_github_app?: null | Integration;
+    reactions?: {
+      "+1": number;
+      "-1": number;
+      confused: number;
+      eyes: number;
+      heart: number;
+      hooray: number;
+      laugh: number;
+      rocket: number;
+      total_count: number;
+      url: string;
+    };
     updated_at: string;
+    /** URL for the issue comment */
     url: string;
-    user: User;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  issue: Issue;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
-}
-
-/** Activity on a comment on an issue or pull request. Action `deleted`. */
-export interface IssueCommentDeletedEvent {
-  action: "deleted";
-  comment: {
-    author_association: AuthorAssociation;
-    body: string;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  /** The [issue](https://docs.github.com/rest/issues/issues#get-an-issue) the comment belongs to. */
+  issue: {
+    active_lock_reason?: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** Contents of the issue */
+    body: string | null;
+    closed_at: string | null;
+    comments: number;
+    comments_url: string;
     created_at: string;
+    draft?: boolean;
+    events_url: string;
     html_url: string;
     id: number;
-    issue_url: string;
+    issue_dependencies_summary?: IssueDependenciesSummary;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description?: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    labels_url: string;
+    locked: boolean;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
     node_id: string;
-    performed_via_github_app?: App | null;
-    reactions?: Reactions;
+    number: number;
+    /** GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub. */
+    performed_via_github_app?: {
+      created_at: string | null;
+      description: string | null;
+      /** The list of events for the GitHub app */
+      events?: (
+        | "branch_protection_rule"
+        | "check_run"
+        | "check_suite"
+        | "code_scanning_alert"
+        | "commit_comment"
+        | "content_reference"
+        | "create"
+        | "delete"
+        | "deployment"
+        | "deployment_review"
+        | "deployment_status"
+        | "deploy_key"
+        | "discussion"
+        | "discussion_comment"
+        | "fork"
+        | "gollum"
+        | "issues"
+        | "issue_comment"
+        | "label"
+        | "member"
+        | "membership"
+        | "milestone"
+        | "organization"
+        | "org_block"
+        | "page_build"
+        | "project"
+        | "project_card"
+        | "project_column"
+        | "public"
+        | "pull_request"
+        | "pull_request_review"
+        | "pull_request_review_comment"
+        | "push"
+        | "registry_package"
+        | "release"
+        | "repository"
+        | "repository_dispatch"
+        | "secret_scanning_alert"
+        | "star"
+        | "status"
+        | "team"
+        | "team_add"
+        | "watch"
+        | "workflow_dispatch"
+        | "workflow_run"
+        | "reminder"
+        | "pull_request_review_thread"
+      )[];
+      external_url: string | null;
+      html_url: string;
+      /** Unique identifier of the GitHub app */
+      id: number | null;
+      /** The name of the GitHub app */
+      name: string;
+      node_id: string;
+      owner: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The set of permissions for the GitHub app */
+      permissions?: {
+        actions?: "read" | "write";
+        administration?: "read" | "write";
+        checks?: "read" | "write";
+        content_references?: "read" | "write";
+        contents?: "read" | "write";
+        deployments?: "read" | "write";
+        discussions?: "read" | "write";
+        emails?: "read" | "write";
+        environments?: "read" | "write";
+        issues?: "read" | "write";
+        keys?: "read" | "write";
+        members?: "read" | "write";
+        metadata?: "read" | "write";
+        organization_administration?: "read" | "write";
+        organization_hooks?: "read" | "write";
+        organization_packages?: "read" | "write";
+        organization_plan?: "read" | "write";
+        organization_projects?: "read" | "write" | "admin";
+        organization_secrets?: "read" | "write";
+        organization_self_hosted_runners?: "read" | "write";
+        organization_user_blocking?: "read" | "write";
+        packages?: "read" | "write";
+        pages?: "read" | "write";
+        pull_requests?: "read" | "write";
+        repository_hooks?: "read" | "write";
+        repository_projects?: "read" | "write" | "admin";
+        secret_scanning_alerts?: "read" | "write";
+        secrets?: "read" | "write";
+        security_events?: "read" | "write";
+        security_scanning_alert?: "read" | "write";
+        single_file?: "read" | "write";
+        statuses?: "read" | "write";
+        team_discussions?: "read" | "write";
+        vulnerability_alerts?: "read" | "write";
+        workflows?: "read" | "write";
+      };
+      /** The slug name of the GitHub app */
+      slug?: string;
+      updated_at: string | null;
+    } | null;
+    pull_request?: {
+      diff_url?: string;
+      html_url?: string;
+      merged_at?: string | null;
+      patch_url?: string;
+      url?: string;
+    };
+    reactions?: {
+      "+1": number;
+      "-1": number;
+      confused: number;
+      eyes: number;
+      heart: number;
+      hooray: number;
+      laugh: number;
+      rocket: number;
+      total_count: number;
+      url: string;
+    };
+    repository_url: string;
+    /** State of the issue; either 'open' or 'closed' */
+    state: "open" | "closed";
+    state_reason?: string | null;
+    sub_issues_summary?: SubIssuesSummary;
+    timeline_url?: string;
+    /** Title of the issue */
+    title: string;
+    type?: IssueType;
     updated_at: string;
+    /** URL for the issue */
     url: string;
-    user: User;
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  issue: Issue;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
-}
-
-/** Activity on a comment on an issue or pull request. Action `edited`. */
-export interface IssueCommentEditedEvent {
-  action: "edited";
-  changes: {
-    body?: {
-      from: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
     };
   };
-  comment: {
-    author_association: AuthorAssociation;
-    body: string;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
+}
+
+/** A comment on an issue or pull request was deleted. */
+export interface IssueCommentDeletedEvent {
+  action: "deleted";
+  comment: WebhooksIssueComment;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  /** The [issue](https://docs.github.com/rest/issues/issues#get-an-issue) the comment belongs to. */
+  issue: {
+    active_lock_reason?: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** Contents of the issue */
+    body: string | null;
+    closed_at: string | null;
+    comments: number;
+    comments_url: string;
     created_at: string;
+    draft?: boolean;
+    events_url: string;
     html_url: string;
     id: number;
-    issue_url: string;
+    issue_dependencies_summary?: IssueDependenciesSummary;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description?: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    labels_url: string;
+    locked: boolean;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
     node_id: string;
-    performed_via_github_app?: App | null;
-    reactions?: Reactions;
+    number: number;
+    /** GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub. */
+    performed_via_github_app?: {
+      created_at: string | null;
+      description: string | null;
+      /** The list of events for the GitHub app */
+      events?: (
+        | "branch_protection_rule"
+        | "check_run"
+        | "check_suite"
+        | "code_scanning_alert"
+        | "commit_comment"
+        | "content_reference"
+        | "create"
+        | "delete"
+        | "deployment"
+        | "deployment_review"
+        | "deployment_status"
+        | "deploy_key"
+        | "discussion"
+        | "discussion_comment"
+        | "fork"
+        | "gollum"
+        | "issues"
+        | "issue_comment"
+        | "label"
+        | "member"
+        | "membership"
+        | "milestone"
+        | "organization"
+        | "org_block"
+        | "page_build"
+        | "project"
+        | "project_card"
+        | "project_column"
+        | "public"
+        | "pull_request"
+        | "pull_request_review"
+        | "pull_request_review_comment"
+        | "push"
+        | "registry_package"
+        | "release"
+        | "repository"
+        | "repository_dispatch"
+        | "secret_scanning_alert"
+        | "star"
+        | "status"
+        | "team"
+        | "team_add"
+        | "watch"
+        | "workflow_dispatch"
+        | "workflow_run"
+      )[];
+      external_url: string | null;
+      html_url: string;
+      /** Unique identifier of the GitHub app */
+      id: number | null;
+      /** The name of the GitHub app */
+      name: string;
+      node_id: string;
+      owner: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The set of permissions for the GitHub app */
+      permissions?: {
+        actions?: "read" | "write";
+        administration?: "read" | "write";
+        checks?: "read" | "write";
+        content_references?: "read" | "write";
+        contents?: "read" | "write";
+        deployments?: "read" | "write";
+        discussions?: "read" | "write";
+        emails?: "read" | "write";
+        environments?: "read" | "write";
+        issues?: "read" | "write";
+        keys?: "read" | "write";
+        members?: "read" | "write";
+        metadata?: "read" | "write";
+        organization_administration?: "read" | "write";
+        organization_hooks?: "read" | "write";
+        organization_packages?: "read" | "write";
+        organization_plan?: "read" | "write";
+        organization_projects?: "read" | "write";
+        organization_secrets?: "read" | "write";
+        organization_self_hosted_runners?: "read" | "write";
+        organization_user_blocking?: "read" | "write";
+        packages?: "read" | "write";
+        pages?: "read" | "write";
+        pull_requests?: "read" | "write";
+        repository_hooks?: "read" | "write";
+        repository_projects?: "read" | "write";
+        secret_scanning_alerts?: "read" | "write";
+        secrets?: "read" | "write";
+        security_events?: "read" | "write";
+        security_scanning_alert?: "read" | "write";
+        single_file?: "read" | "write";
+        statuses?: "read" | "write";
+        team_discussions?: "read" | "write";
+        vulnerability_alerts?: "read" | "write";
+        workflows?: "read" | "write";
+      };
+      /** The slug name of the GitHub app */
+      slug?: string;
+      updated_at: string | null;
+    } | null;
+    pull_request?: {
+      diff_url?: string;
+      html_url?: string;
+      merged_at?: string | null;
+      patch_url?: string;
+      url?: string;
+    };
+    reactions?: {
+      "+1": number;
+      "-1": number;
+      confused: number;
+      eyes: number;
+      heart: number;
+      hooray: number;
+      laugh: number;
+      rocket: number;
+      total_count: number;
+      url: string;
+    };
+    repository_url: string;
+    /** State of the issue; either 'open' or 'closed' */
+    state: "open" | "closed";
+    state_reason?: string | null;
+    sub_issues_summary?: SubIssuesSummary;
+    timeline_url?: string;
+    /** Title of the issue */
+    title: string;
+    type?: IssueType;
     updated_at: string;
+    /** URL for the issue */
     url: string;
-    user: User;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  issue: Issue;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
+}
+
+/** A comment on an issue or pull request was edited. */
+export interface IssueCommentEditedEvent {
+  action: "edited";
+  changes: WebhooksChanges;
+  comment: WebhooksIssueComment;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  /** The [issue](https://docs.github.com/rest/issues/issues#get-an-issue) the comment belongs to. */
+  issue: {
+    active_lock_reason?: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** Contents of the issue */
+    body: string | null;
+    closed_at: string | null;
+    comments: number;
+    comments_url: string;
+    created_at: string;
+    draft?: boolean;
+    events_url: string;
+    html_url: string;
+    id: number;
+    issue_dependencies_summary?: IssueDependenciesSummary;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description?: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    labels_url: string;
+    locked: boolean;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    number: number;
+    /** GitHub apps are a new way to extend GitHub. They can be installed directly on organizations and user accounts and granted access to specific repositories. They come with granular permissions and built-in webhooks. GitHub apps are first class actors within GitHub. */
+    performed_via_github_app?: {
+      created_at: string | null;
+      description: string | null;
+      /** The list of events for the GitHub app */
+      events?: (
+        | "branch_protection_rule"
+        | "check_run"
+        | "check_suite"
+        | "code_scanning_alert"
+        | "commit_comment"
+        | "content_reference"
+        | "create"
+        | "delete"
+        | "deployment"
+        | "deployment_review"
+        | "deployment_status"
+        | "deploy_key"
+        | "discussion"
+        | "discussion_comment"
+        | "fork"
+        | "gollum"
+        | "issues"
+        | "issue_comment"
+        | "label"
+        | "member"
+        | "membership"
+        | "milestone"
+        | "organization"
+        | "org_block"
+        | "page_build"
+        | "project"
+        | "project_card"
+        | "project_column"
+        | "public"
+        | "pull_request"
+        | "pull_request_review"
+        | "pull_request_review_comment"
+        | "push"
+        | "registry_package"
+        | "release"
+        | "repository"
+        | "repository_dispatch"
+        | "secret_scanning_alert"
+        | "star"
+        | "status"
+        | "team"
+        | "team_add"
+        | "watch"
+        | "workflow_dispatch"
+        | "workflow_run"
+        | "reminder"
+        | "pull_request_review_thread"
+      )[];
+      external_url: string | null;
+      html_url: string;
+      /** Unique identifier of the GitHub app */
+      id: number | null;
+      /** The name of the GitHub app */
+      name: string;
+      node_id: string;
+      owner: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The set of permissions for the GitHub app */
+      permissions?: {
+        actions?: "read" | "write";
+        administration?: "read" | "write";
+        checks?: "read" | "write";
+        content_references?: "read" | "write";
+        contents?: "read" | "write";
+        deployments?: "read" | "write";
+        discussions?: "read" | "write";
+        emails?: "read" | "write";
+        environments?: "read" | "write";
+        issues?: "read" | "write";
+        keys?: "read" | "write";
+        members?: "read" | "write";
+        metadata?: "read" | "write";
+        organization_administration?: "read" | "write";
+        organization_hooks?: "read" | "write";
+        organization_packages?: "read" | "write";
+        organization_plan?: "read" | "write";
+        organization_projects?: "read" | "write" | "admin";
+        organization_secrets?: "read" | "write";
+        organization_self_hosted_runners?: "read" | "write";
+        organization_user_blocking?: "read" | "write";
+        packages?: "read" | "write";
+        pages?: "read" | "write";
+        pull_requests?: "read" | "write";
+        repository_hooks?: "read" | "write";
+        repository_projects?: "read" | "write";
+        secret_scanning_alerts?: "read" | "write";
+        secrets?: "read" | "write";
+        security_events?: "read" | "write";
+        security_scanning_alert?: "read" | "write";
+        single_file?: "read" | "write";
+        statuses?: "read" | "write";
+        team_discussions?: "read" | "write";
+        vulnerability_alerts?: "read" | "write";
+        workflows?: "read" | "write";
+      };
+      /** The slug name of the GitHub app */
+      slug?: string;
+      updated_at: string | null;
+    } | null;
+    pull_request?: {
+      diff_url?: string;
+      html_url?: string;
+      merged_at?: string | null;
+      patch_url?: string;
+      url?: string;
+    };
+    reactions?: {
+      "+1": number;
+      "-1": number;
+      confused: number;
+      eyes: number;
+      heart: number;
+      hooray: number;
+      laugh: number;
+      rocket: number;
+      total_count: number;
+      url: string;
+    };
+    repository_url: string;
+    /** State of the issue; either 'open' or 'closed' */
+    state: "open" | "closed";
+    state_reason?: string | null;
+    sub_issues_summary?: SubIssuesSummary;
+    timeline_url?: string;
+    /** Title of the issue */
+    title: string;
+    type?: IssueType;
+    updated_at: string;
+    /** URL for the issue */
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    };
+  };
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

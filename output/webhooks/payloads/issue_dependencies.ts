@@ -2,12 +2,12 @@
 // To change it, edit schemas/webhooks/payloads/issue_dependencies.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
   Issue,
-  Organization,
+  OrganizationSimpleWebhooks,
   Repository,
-  User,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `issue_dependencies` payload of any action. */
@@ -17,62 +17,66 @@ export type IssueDependenciesEvent =
   | IssueDependenciesBlockingAddedEvent
   | IssueDependenciesBlockingRemovedEvent;
 
-/** An issue started or stopped blocking another issue. Action `blocked_by_added`. */
+/** An issue was marked as blocked by another issue. */
 export interface IssueDependenciesBlockedByAddedEvent {
   action: "blocked_by_added";
-  blocked_issue?: Issue;
+  blocked_issue: Issue;
+  /** The ID of the blocked issue. */
   blocked_issue_id: number;
-  blocking_issue?: Issue;
+  blocking_issue: Issue;
+  /** The ID of the blocking issue. */
   blocking_issue_id: number;
-  blocking_issue_repo?: Repository;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository?: Repository;
-  sender?: User;
+  blocking_issue_repo: Repository;
+  installation?: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** An issue started or stopped blocking another issue. Action `blocked_by_removed`. */
+/** The blocked by relationship between an issue and another issue was removed. */
 export interface IssueDependenciesBlockedByRemovedEvent {
   action: "blocked_by_removed";
-  blocked_issue?: Issue;
+  blocked_issue: Issue;
+  /** The ID of the blocked issue. */
   blocked_issue_id: number;
-  blocking_issue?: Issue;
+  blocking_issue: Issue;
+  /** The ID of the blocking issue. */
   blocking_issue_id: number;
-  blocking_issue_repo?: Repository;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository?: Repository;
-  sender?: User;
+  blocking_issue_repo: Repository;
+  installation?: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** An issue started or stopped blocking another issue. Action `blocking_added`. */
+/** An issue was marked as blocking another issue. */
 export interface IssueDependenciesBlockingAddedEvent {
   action: "blocking_added";
-  blocked_issue?: Issue;
+  blocked_issue: Issue;
+  /** The ID of the blocked issue. */
   blocked_issue_id: number;
-  blocked_issue_repo?: Repository;
-  blocking_issue?: Issue;
+  blocked_issue_repo: Repository;
+  blocking_issue: Issue;
+  /** The ID of the blocking issue. */
   blocking_issue_id: number;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository?: Repository;
-  sender?: User;
+  installation?: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** An issue started or stopped blocking another issue. Action `blocking_removed`. */
+/** The blocking relationship between an issue and another issue was removed. */
 export interface IssueDependenciesBlockingRemovedEvent {
   action: "blocking_removed";
-  blocked_issue?: Issue;
+  blocked_issue: Issue;
+  /** The ID of the blocked issue. */
   blocked_issue_id: number;
-  blocked_issue_repo?: Repository;
-  blocking_issue?: Issue;
+  blocked_issue_repo: Repository;
+  blocking_issue: Issue;
+  /** The ID of the blocking issue. */
   blocking_issue_id: number;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository?: Repository;
-  sender?: User;
+  installation?: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

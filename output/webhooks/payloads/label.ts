@@ -2,57 +2,61 @@
 // To change it, edit schemas/webhooks/payloads/label.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Label,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksLabel,
 } from "./definitions.js";
 
 /** The `label` payload of any action. */
 export type LabelEvent = LabelCreatedEvent | LabelDeletedEvent | LabelEditedEvent;
 
-/** A label was created, edited or deleted. Action `created`. */
+/** A label was created. */
 export interface LabelCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  label: Label;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  label: WebhooksLabel;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** A label was created, edited or deleted. Action `deleted`. */
+/** A label was deleted. */
 export interface LabelDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  label: Label;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  label: WebhooksLabel;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** A label was created, edited or deleted. Action `edited`. */
+/** A label's name, description, or color was changed. */
 export interface LabelEditedEvent {
   action: "edited";
-  changes: {
+  /** The changes to the label if the action was `edited`. */
+  changes?: {
     color?: {
+      /** The previous version of the color if the action was `edited`. */
       from: string;
     };
     description?: {
-      from: string | null;
+      /** The previous version of the description if the action was `edited`. */
+      from: string;
     };
     name?: {
+      /** The previous version of the name if the action was `edited`. */
       from: string;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  label: Label;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  label: WebhooksLabel;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -2,11 +2,13 @@
 // To change it, edit schemas/webhooks/payloads/marketplace_purchase.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  MarketplacePurchase,
-  Organization,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksMarketplacePurchase,
+  WebhooksPreviousMarketplacePurchase,
 } from "./definitions.js";
 
 /** The `marketplace_purchase` payload of any action. */
@@ -17,60 +19,139 @@ export type MarketplacePurchaseEvent =
   | MarketplacePurchasePendingChangeCancelledEvent
   | MarketplacePurchasePurchasedEvent;
 
-/** Activity on a marketplace plan purchase. Action `cancelled`. */
+/** Someone cancelled a GitHub Marketplace plan, and the last billing cycle has ended. The change will take effect on the account immediately. */
 export interface MarketplacePurchaseCancelledEvent {
   action: "cancelled";
   effective_date: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  marketplace_purchase: MarketplacePurchase;
-  organization?: Organization;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  marketplace_purchase: WebhooksMarketplacePurchase;
+  organization?: OrganizationSimpleWebhooks;
+  previous_marketplace_purchase?: WebhooksPreviousMarketplacePurchase;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a marketplace plan purchase. Action `changed`. */
+/** Someone upgraded or downgraded a GitHub Marketplace plan, and the last billing cycle has ended. The change will take effect on the account immediately. */
 export interface MarketplacePurchaseChangedEvent {
   action: "changed";
   effective_date: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  marketplace_purchase: MarketplacePurchase;
-  organization?: Organization;
-  previous_marketplace_purchase: MarketplacePurchase;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  marketplace_purchase: WebhooksMarketplacePurchase;
+  organization?: OrganizationSimpleWebhooks;
+  previous_marketplace_purchase?: {
+    account: {
+      id: number;
+      login: string;
+      node_id: string;
+      organization_billing_email: string | null;
+      type: string;
+    };
+    billing_cycle: string;
+    free_trial_ends_on: string | null;
+    next_billing_date?: string | null;
+    on_free_trial: boolean | null;
+    plan: {
+      bullets: string[];
+      description: string;
+      has_free_trial: boolean;
+      id: number;
+      monthly_price_in_cents: number;
+      name: string;
+      price_model: "FREE" | "FLAT_RATE" | "PER_UNIT" | "per-unit";
+      unit_name: string | null;
+      yearly_price_in_cents: number;
+    };
+    unit_count: number;
+  };
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a marketplace plan purchase. Action `pending_change`. */
+/** Someone downgraded or cancelled a GitHub Marketplace plan. The new plan or cancellation will take effect at the end of the current billing cycle. When the change takes effect, the `changed` or `cancelled` event will be sent. */
 export interface MarketplacePurchasePendingChangeEvent {
   action: "pending_change";
   effective_date: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  marketplace_purchase: MarketplacePurchase;
-  organization?: Organization;
-  previous_marketplace_purchase?: MarketplacePurchase;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  marketplace_purchase: WebhooksMarketplacePurchase;
+  organization?: OrganizationSimpleWebhooks;
+  previous_marketplace_purchase?: {
+    account: {
+      id: number;
+      login: string;
+      node_id: string;
+      organization_billing_email: string | null;
+      type: string;
+    };
+    billing_cycle: string;
+    free_trial_ends_on: string | null;
+    next_billing_date?: string | null;
+    on_free_trial: boolean;
+    plan: {
+      bullets: string[];
+      description: string;
+      has_free_trial: boolean;
+      id: number;
+      monthly_price_in_cents: number;
+      name: string;
+      price_model: "FREE" | "FLAT_RATE" | "PER_UNIT";
+      unit_name: string | null;
+      yearly_price_in_cents: number;
+    };
+    unit_count: number;
+  };
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a marketplace plan purchase. Action `pending_change_cancelled`. */
+/** Someone cancelled a pending change to a GitHub Marketplace plan. Pending changes include plan cancellations and downgrades that will take effect at the end of a billing cycle. */
 export interface MarketplacePurchasePendingChangeCancelledEvent {
   action: "pending_change_cancelled";
   effective_date: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  marketplace_purchase: MarketplacePurchase;
-  organization?: Organization;
-  previous_marketplace_purchase?: MarketplacePurchase;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  marketplace_purchase: {
+    account: {
+      id: number;
+      login: string;
+      node_id: string;
+      organization_billing_email: string | null;
+      type: string;
+    };
+    billing_cycle: string;
+    free_trial_ends_on: null;
+    next_billing_date: string | null;
+    on_free_trial: boolean;
+    plan: {
+      bullets: string[];
+      description: string;
+      has_free_trial: boolean;
+      id: number;
+      monthly_price_in_cents: number;
+      name: string;
+      price_model: "FREE" | "FLAT_RATE" | "PER_UNIT";
+      unit_name: string | null;
+      yearly_price_in_cents: number;
+    };
+    unit_count: number;
+  };
+  organization?: OrganizationSimpleWebhooks;
+  previous_marketplace_purchase?: WebhooksPreviousMarketplacePurchase;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a marketplace plan purchase. Action `purchased`. */
+/** Someone purchased a GitHub Marketplace plan. The change will take effect on the account immediately. */
 export interface MarketplacePurchasePurchasedEvent {
   action: "purchased";
   effective_date: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  marketplace_purchase: MarketplacePurchase;
-  organization?: Organization;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  marketplace_purchase: WebhooksMarketplacePurchase;
+  organization?: OrganizationSimpleWebhooks;
+  previous_marketplace_purchase?: WebhooksPreviousMarketplacePurchase;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }

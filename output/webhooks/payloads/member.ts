@@ -2,66 +2,72 @@
 // To change it, edit schemas/webhooks/payloads/member.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksUser,
 } from "./definitions.js";
 
 /** The `member` payload of any action. */
 export type MemberEvent = MemberAddedEvent | MemberEditedEvent | MemberRemovedEvent;
 
-/** A collaborator was added to, changed on or removed from a repository. Action `added`. */
+/** A GitHub user accepted an invitation to a repository. */
 export interface MemberAddedEvent {
   action: "added";
   changes?: {
+    /**
+     * This field is included for legacy purposes; use the `role_name` field instead. The `maintain`
+     * role is mapped to `write` and the `triage` role is mapped to `read`. To determine the role
+     * assigned to the collaborator, use the `role_name` field instead, which will provide the full
+     * role name, including custom roles.
+     */
     permission?: {
-      to?: string;
+      to: "write" | "admin" | "read";
     };
+    /** The role assigned to the collaborator. */
     role_name?: {
-      to?: string;
+      to: string;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  member: User;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  member: WebhooksUser;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** A collaborator was added to, changed on or removed from a repository. Action `edited`. */
+/** Permissions were changed for a collaborator on a repository. */
 export interface MemberEditedEvent {
   action: "edited";
+  /** The changes to the collaborator permissions */
   changes: {
     old_permission?: {
+      /** The previous permissions of the collaborator if the action was edited. */
       from: string;
     };
     permission?: {
       from?: string | null;
       to?: string | null;
     };
-    role_name?: {
-      from?: string | null;
-      to?: string | null;
-    };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  member: User;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  member: WebhooksUser;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** A collaborator was added to, changed on or removed from a repository. Action `removed`. */
+/** A collaborator was removed from a repository. */
 export interface MemberRemovedEvent {
   action: "removed";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  member: User;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  member: WebhooksUser;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

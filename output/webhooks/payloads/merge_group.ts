@@ -2,48 +2,34 @@
 // To change it, edit schemas/webhooks/payloads/merge_group.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  SimpleCommit,
-  User,
+  MergeGroup,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `merge_group` payload of any action. */
 export type MergeGroupEvent = MergeGroupChecksRequestedEvent | MergeGroupDestroyedEvent;
 
-/** Activity on a merge queue group. Action `checks_requested`. */
+/** Status checks were requested for a merge group. This happens when a merge group is created or added to by the merge queue because a pull request was queued. */
 export interface MergeGroupChecksRequestedEvent {
   action: "checks_requested";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  merge_group: {
-    base_ref: string;
-    base_sha: string;
-    head_commit: SimpleCommit;
-    head_ref: string;
-    head_sha: string;
-  };
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  installation?: SimpleInstallation;
+  merge_group: MergeGroup;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a merge queue group. Action `destroyed`. */
+/** The merge queue groups pull requests together to be merged. This event indicates that one of those merge groups was destroyed. This happens when a pull request is removed from the queue: any group containing that pull request is also destroyed. */
 export interface MergeGroupDestroyedEvent {
   action: "destroyed";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  merge_group: {
-    base_ref: string;
-    base_sha: string;
-    head_commit: SimpleCommit;
-    head_ref: string;
-    head_sha: string;
-  };
-  organization?: Organization;
+  installation?: SimpleInstallation;
+  merge_group: MergeGroup;
+  organization?: OrganizationSimpleWebhooks;
+  /** Explains why the merge group is being destroyed. The group could have been merged, removed from the queue (dequeued), or invalidated by an earlier queue entry being dequeued (invalidated). */
   reason?: "merged" | "invalidated" | "dequeued";
-  repository: Repository;
-  sender: User;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
 }

@@ -2,25 +2,93 @@
 // To change it, edit schemas/webhooks/payloads/meta.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  Hook,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `meta` payload of any action. */
 export type MetaEvent = MetaDeletedEvent;
 
-/** The webhook itself was deleted. Action `deleted`. */
+/** The webhook was deleted. */
 export interface MetaDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  hook: Hook;
+  enterprise?: EnterpriseWebhooks;
+  /** The deleted webhook. This will contain different keys based on the type of webhook it is: repository, organization, business, app, or GitHub Marketplace. */
+  hook: {
+    active: boolean;
+    config: {
+      content_type: "json" | "form";
+      insecure_ssl: string;
+      secret?: string;
+      url: string;
+    };
+    created_at: string;
+    events: (
+      | "*"
+      | "branch_protection_rule"
+      | "check_run"
+      | "check_suite"
+      | "code_scanning_alert"
+      | "commit_comment"
+      | "create"
+      | "delete"
+      | "deployment"
+      | "deployment_status"
+      | "deploy_key"
+      | "discussion"
+      | "discussion_comment"
+      | "fork"
+      | "gollum"
+      | "issues"
+      | "issue_comment"
+      | "label"
+      | "member"
+      | "membership"
+      | "meta"
+      | "milestone"
+      | "organization"
+      | "org_block"
+      | "package"
+      | "page_build"
+      | "project"
+      | "project_card"
+      | "project_column"
+      | "public"
+      | "pull_request"
+      | "pull_request_review"
+      | "pull_request_review_comment"
+      | "pull_request_review_thread"
+      | "push"
+      | "registry_package"
+      | "release"
+      | "repository"
+      | "repository_import"
+      | "repository_vulnerability_alert"
+      | "secret_scanning_alert"
+      | "secret_scanning_alert_location"
+      | "security_and_analysis"
+      | "star"
+      | "status"
+      | "team"
+      | "team_add"
+      | "watch"
+      | "workflow_job"
+      | "workflow_run"
+      | "repository_dispatch"
+      | "projects_v2_item"
+    )[];
+    id: number;
+    name: string;
+    type: string;
+    updated_at: string;
+  };
+  /** The id of the modified webhook. */
   hook_id: number;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: null | RepositoryWebhooks;
+  sender?: SimpleUser;
 }

@@ -2,12 +2,12 @@
 // To change it, edit schemas/webhooks/payloads/milestone.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Milestone,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksMilestone,
 } from "./definitions.js";
 
 /** The `milestone` payload of any action. */
@@ -18,68 +18,199 @@ export type MilestoneEvent =
   | MilestoneEditedEvent
   | MilestoneOpenedEvent;
 
-/** Activity on a milestone. Action `closed`. */
+/** A milestone was closed. */
 export interface MilestoneClosedEvent {
   action: "closed";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  milestone: Milestone;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  installation?: SimpleInstallation;
+  /** A collection of related issues and pull requests. */
+  milestone: {
+    closed_at: string;
+    closed_issues: number;
+    created_at: string;
+    creator: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+    } | null;
+    description: string | null;
+    due_on: string | null;
+    html_url: string;
+    id: number;
+    labels_url: string;
+    node_id: string;
+    /** The number of the milestone. */
+    number: number;
+    open_issues: number;
+    /** The state of the milestone. */
+    state: "closed";
+    /** The title of the milestone. */
+    title: string;
+    updated_at: string;
+    url: string;
+  };
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a milestone. Action `created`. */
+/** A milestone was created. */
 export interface MilestoneCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  milestone: Milestone;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  /** A collection of related issues and pull requests. */
+  milestone: {
+    closed_at: null;
+    closed_issues: number;
+    created_at: string;
+    creator: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+    } | null;
+    description: string | null;
+    due_on: string | null;
+    html_url: string;
+    id: number;
+    labels_url: string;
+    node_id: string;
+    /** The number of the milestone. */
+    number: number;
+    open_issues: number;
+    /** The state of the milestone. */
+    state: "open";
+    /** The title of the milestone. */
+    title: string;
+    updated_at: string;
+    url: string;
+  };
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a milestone. Action `deleted`. */
+/** A milestone was deleted. */
 export interface MilestoneDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  milestone: Milestone;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  milestone: WebhooksMilestone;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a milestone. Action `edited`. */
+/** A milestone was edited. */
 export interface MilestoneEditedEvent {
   action: "edited";
+  /** The changes to the milestone if the action was `edited`. */
   changes: {
     description?: {
+      /** The previous version of the description if the action was `edited`. */
       from: string;
     };
     due_on?: {
+      /** The previous version of the due date if the action was `edited`. */
       from: string;
     };
     title?: {
+      /** The previous version of the title if the action was `edited`. */
       from: string;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  milestone: Milestone;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  milestone: WebhooksMilestone;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a milestone. Action `opened`. */
+/** A milestone was opened. */
 export interface MilestoneOpenedEvent {
   action: "opened";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  milestone: Milestone;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  installation?: SimpleInstallation;
+  /** A collection of related issues and pull requests. */
+  milestone: {
+    closed_at: null;
+    closed_issues: number;
+    created_at: string;
+    creator: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+    } | null;
+    description: string | null;
+    due_on: string | null;
+    html_url: string;
+    id: number;
+    labels_url: string;
+    node_id: string;
+    /** The number of the milestone. */
+    number: number;
+    open_issues: number;
+    /** The state of the milestone. */
+    state: "open";
+    /** The title of the milestone. */
+    title: string;
+    updated_at: string;
+    url: string;
+  };
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

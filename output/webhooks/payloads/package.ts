@@ -2,134 +2,241 @@
 // To change it, edit schemas/webhooks/payloads/package.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhookRubygemsMetadata,
 } from "./definitions.js";
 
 /** The `package` payload of any action. */
 export type PackageEvent = PackagePublishedEvent | PackageUpdatedEvent;
 
-/** A package was published or updated. Action `published`. */
+/** A package was published to a registry. */
 export interface PackagePublishedEvent {
   action: "published";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  /** Information about the package. */
   package: {
-    created_at: string;
+    created_at: string | null;
     description: string | null;
     ecosystem: string;
     html_url: string;
     id: number;
     name: string;
     namespace: string;
-    owner: User;
+    owner: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
     package_type: string;
     package_version: {
-      author?: User;
-      body:
-        | {
-            [k: string]: unknown;
-          }
-        | string;
+      author?: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      body?: string | {};
       body_html?: string;
       container_metadata?: {
-        labels: {
-          [k: string]: unknown;
+        labels?: {} | null;
+        manifest?: {} | null;
+        tag?: {
+          digest?: string;
+          name?: string;
         };
-        manifest: {
-          config: {
-            digest: string;
-            media_type: string;
-            size: number;
-          };
-          digest: string;
-          layers: {
-            digest: string;
-            media_type: string;
-            size: number;
-          }[];
-          media_type: string;
-          size: number;
-          uri: string;
-        };
-        tag: {
-          digest: string;
-          name: string;
-        };
-      };
-      created_at: string;
+      } | null;
+      created_at?: string;
       description: string;
       docker_metadata?: {
-        [k: string]: unknown;
+        tags?: string[];
       }[];
       draft?: boolean;
       html_url: string;
       id: number;
       installation_command: string;
-      manifest: string;
+      manifest?: string;
       metadata: {
         [k: string]: unknown;
       }[];
       name: string;
+      npm_metadata?: {
+        author?: {} | null;
+        bin?: {};
+        bugs?: {} | null;
+        commit_oid?: string;
+        contributors?: {}[];
+        cpu?: string[];
+        deleted_by_id?: number;
+        dependencies?: {};
+        description?: string;
+        dev_dependencies?: {};
+        directories?: {} | null;
+        dist?: {} | null;
+        engines?: {};
+        files?: string[];
+        git_head?: string;
+        has_shrinkwrap?: boolean;
+        homepage?: string;
+        id?: string;
+        installation_command?: string;
+        keywords?: string[];
+        license?: string;
+        main?: string;
+        maintainers?: {}[];
+        man?: {};
+        name?: string;
+        node_version?: string;
+        npm_user?: string;
+        npm_version?: string;
+        optional_dependencies?: {};
+        os?: string[];
+        peer_dependencies?: {};
+        published_via_actions?: boolean;
+        readme?: string;
+        release_id?: number;
+        repository?: {} | null;
+        scripts?: {};
+        version?: string;
+      } | null;
+      nuget_metadata?:
+        | {
+            id?: number | string;
+            name?: string;
+            value?:
+              | boolean
+              | string
+              | number
+              | {
+                  branch?: string;
+                  commit?: string;
+                  type?: string;
+                  url?: string;
+                };
+          }[]
+        | null;
       package_files: {
         content_type: string;
         created_at: string;
         download_url: string;
         id: number;
-        md5: string;
+        md5: string | null;
         name: string;
-        sha1: string;
-        sha256: string;
+        sha1: string | null;
+        sha256: string | null;
         size: number;
-        state: string;
+        state: string | null;
         updated_at: string;
       }[];
       package_url?: string;
       prerelease?: boolean;
       release?: {
-        author: User;
+        author: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
         created_at: string;
         draft: boolean;
         html_url: string;
         id: number;
-        name: string;
+        name: string | null;
         prerelease: boolean;
         published_at: string;
         tag_name: string;
         target_commitish: string;
         url: string;
       };
+      rubygems_metadata?: WebhookRubygemsMetadata[];
       source_url?: string;
       summary: string;
       tag_name?: string;
-      target_commitish: string;
-      target_oid: string;
-      updated_at: string;
+      target_commitish?: string;
+      target_oid?: string;
+      updated_at?: string;
       version: string;
-    };
+    } | null;
     registry: {
       about_url: string;
       name: string;
       type: string;
       url: string;
       vendor: string;
-    };
-    updated_at: string;
+    } | null;
+    updated_at: string | null;
   };
-  repository: Repository;
-  sender: User;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** A package was published or updated. Action `updated`. */
+/** A previously published package was updated. */
 export interface PackageUpdatedEvent {
   action: "updated";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  /** Information about the package. */
   package: {
     created_at: string;
     description: string | null;
@@ -138,51 +245,68 @@ export interface PackageUpdatedEvent {
     id: number;
     name: string;
     namespace: string;
-    owner: User;
+    owner: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
     package_type: string;
     package_version: {
-      author?: User;
-      body:
-        | {
-            [k: string]: unknown;
-          }
-        | string;
-      body_html?: string;
-      container_metadata?: {
-        labels: {
-          [k: string]: unknown;
-        };
-        manifest: {
-          config: {
-            digest: string;
-            media_type: string;
-            size: number;
-          };
-          digest: string;
-          layers: {
-            digest: string;
-            media_type: string;
-            size: number;
-          }[];
-          media_type: string;
-          size: number;
-          uri: string;
-        };
-        tag: {
-          digest: string;
-          name: string;
-        };
-      };
+      author: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      body: string;
+      body_html: string;
       created_at: string;
       description: string;
       docker_metadata?: {
-        [k: string]: unknown;
+        tags?: string[];
       }[];
       draft?: boolean;
       html_url: string;
       id: number;
       installation_command: string;
-      manifest: string;
+      manifest?: string;
       metadata: {
         [k: string]: unknown;
       }[];
@@ -192,9 +316,9 @@ export interface PackageUpdatedEvent {
         created_at: string;
         download_url: string;
         id: number;
-        md5: string;
+        md5: string | null;
         name: string;
-        sha1: string;
+        sha1: string | null;
         sha256: string;
         size: number;
         state: string;
@@ -203,7 +327,30 @@ export interface PackageUpdatedEvent {
       package_url?: string;
       prerelease?: boolean;
       release?: {
-        author: User;
+        author: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
         created_at: string;
         draft: boolean;
         html_url: string;
@@ -215,6 +362,7 @@ export interface PackageUpdatedEvent {
         target_commitish: string;
         url: string;
       };
+      rubygems_metadata?: WebhookRubygemsMetadata[];
       source_url?: string;
       summary: string;
       tag_name?: string;
@@ -229,9 +377,9 @@ export interface PackageUpdatedEvent {
       type: string;
       url: string;
       vendor: string;
-    };
+    } | null;
     updated_at: string;
   };
-  repository: Repository;
-  sender: User;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

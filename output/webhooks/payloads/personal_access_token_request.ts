@@ -2,11 +2,11 @@
 // To change it, edit schemas/webhooks/payloads/personal_access_token_request.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  InstallationRepository,
-  Organization,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  PersonalAccessTokenRequest,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `personal_access_token_request` payload of any action. */
@@ -16,222 +16,42 @@ export type PersonalAccessTokenRequestEvent =
   | PersonalAccessTokenRequestCreatedEvent
   | PersonalAccessTokenRequestDeniedEvent;
 
-/** A fine-grained personal access token request to access an organization's resources. Action `approved`. */
+/** A fine-grained personal access token request was approved. */
 export interface PersonalAccessTokenRequestApprovedEvent {
   action: "approved";
-  enterprise?: Enterprise;
-  installation: InstallationLite;
-  organization: Organization;
-  personal_access_token_request: {
-    created_at: string;
-    id: number;
-    owner: User;
-    permissions_added: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    permissions_result: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    permissions_upgraded: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    repositories: InstallationRepository[] | null;
-    repository_count: number | null;
-    repository_selection: "none" | "all" | "subset";
-    token_expired: boolean;
-    token_expires_at: string | null;
-    token_id?: number;
-    token_last_used_at: string | null;
-    token_name?: string;
-  };
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
+  personal_access_token_request: PersonalAccessTokenRequest;
+  sender: SimpleUser;
 }
 
-/** A fine-grained personal access token request to access an organization's resources. Action `cancelled`. */
+/** A fine-grained personal access token request was cancelled by the requester. */
 export interface PersonalAccessTokenRequestCancelledEvent {
   action: "cancelled";
-  enterprise?: Enterprise;
-  installation: InstallationLite;
-  organization: Organization;
-  personal_access_token_request: {
-    created_at: string;
-    id: number;
-    owner: User;
-    permissions_added: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    permissions_result: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    permissions_upgraded: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    repositories: InstallationRepository[] | null;
-    repository_count: number | null;
-    repository_selection: "none" | "all" | "subset";
-    token_expired: boolean;
-    token_expires_at: string | null;
-    token_id?: number;
-    token_last_used_at: string | null;
-    token_name?: string;
-  };
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
+  personal_access_token_request: PersonalAccessTokenRequest;
+  sender: SimpleUser;
 }
 
-/** A fine-grained personal access token request to access an organization's resources. Action `created`. */
+/** A fine-grained personal access token request was created. */
 export interface PersonalAccessTokenRequestCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation: InstallationLite;
-  organization: Organization;
-  personal_access_token_request: {
-    created_at: string;
-    id: number;
-    owner: User;
-    permissions_added: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    permissions_result: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    permissions_upgraded: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    repositories: InstallationRepository[] | null;
-    repository_count: number | null;
-    repository_selection: "none" | "all" | "subset";
-    token_expired: boolean;
-    token_expires_at: string | null;
-    token_id?: number;
-    token_last_used_at: string | null;
-    token_name?: string;
-  };
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
+  personal_access_token_request: PersonalAccessTokenRequest;
+  sender: SimpleUser;
 }
 
-/** A fine-grained personal access token request to access an organization's resources. Action `denied`. */
+/** A fine-grained personal access token request was denied. */
 export interface PersonalAccessTokenRequestDeniedEvent {
   action: "denied";
-  enterprise?: Enterprise;
-  installation: InstallationLite;
-  organization: Organization;
-  personal_access_token_request: {
-    created_at: string;
-    id: number;
-    owner: User;
-    permissions_added: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    permissions_result: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    permissions_upgraded: {
-      organization?: {
-        [k: string]: string;
-      };
-      other?: {
-        [k: string]: string;
-      };
-      repository?: {
-        [k: string]: string;
-      };
-    };
-    repositories: InstallationRepository[] | null;
-    repository_count: number | null;
-    repository_selection: "none" | "all" | "subset";
-    token_expired: boolean;
-    token_expires_at: string | null;
-    token_id?: number;
-    token_last_used_at: string | null;
-    token_name?: string;
-  };
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
+  personal_access_token_request: PersonalAccessTokenRequest;
+  sender: SimpleUser;
 }

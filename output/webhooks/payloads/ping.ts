@@ -2,22 +2,50 @@
 // To change it, edit schemas/webhooks/payloads/ping.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  Hook,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  HookResponse,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleUser,
+  WebhookConfigContentType,
+  WebhookConfigInsecureSsl,
+  WebhookConfigSecret,
+  WebhookConfigUrl,
 } from "./definitions.js";
 
-/** Sent once when a webhook is created. */
+/** This event occurs when you create a new webhook. The ping event is a confirmation from GitHub that you configured the webhook correctly. */
 export interface PingEvent {
-  enterprise?: Enterprise;
-  hook: Hook;
-  hook_id: number;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository?: Repository;
-  sender: User;
-  zen: string;
+  /** The webhook that is being pinged */
+  hook?: {
+    /** Determines whether the hook is actually triggered for the events it subscribes to. */
+    active: boolean;
+    /** Only included for GitHub Apps. When you register a new GitHub App, GitHub sends a ping event to the webhook URL you specified during registration. The GitHub App ID sent in this field is required for authenticating an app. */
+    app_id?: number;
+    config: {
+      content_type?: WebhookConfigContentType;
+      insecure_ssl?: WebhookConfigInsecureSsl;
+      secret?: WebhookConfigSecret;
+      url?: WebhookConfigUrl;
+    };
+    created_at: string;
+    deliveries_url?: string;
+    /** Determines what events the hook is triggered for. Default: ['push']. */
+    events: string[];
+    /** Unique identifier of the webhook. */
+    id: number;
+    last_response?: HookResponse;
+    /** The type of webhook. The only valid value is 'web'. */
+    name: "web";
+    ping_url?: string;
+    test_url?: string;
+    type: string;
+    updated_at: string;
+    url?: string;
+  };
+  /** The ID of the webhook that triggered the ping. */
+  hook_id?: number;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
+  /** Random string of GitHub zen. */
+  zen?: string;
 }

@@ -2,11 +2,12 @@
 // To change it, edit schemas/webhooks/payloads/project.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksProject,
 } from "./definitions.js";
 
 /** The `project` payload of any action. */
@@ -17,135 +18,68 @@ export type ProjectEvent =
   | ProjectEditedEvent
   | ProjectReopenedEvent;
 
-/** Activity on a classic project. Action `closed`. */
+/** A project (classic) was closed. */
 export interface ProjectClosedEvent {
   action: "closed";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project: {
-    body: string;
-    columns_url: string;
-    created_at: string;
-    creator: User;
-    html_url: string;
-    id: number;
-    name: string;
-    node_id: string;
-    number: number;
-    owner_url: string;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project: WebhooksProject;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a classic project. Action `created`. */
+/** A project (classic) was created. */
 export interface ProjectCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project: {
-    body: string;
-    columns_url: string;
-    created_at: string;
-    creator: User;
-    html_url: string;
-    id: number;
-    name: string;
-    node_id: string;
-    number: number;
-    owner_url: string;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project: WebhooksProject;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a classic project. Action `deleted`. */
+/** A project (classic) was deleted. */
 export interface ProjectDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project: {
-    body: string;
-    columns_url: string;
-    created_at: string;
-    creator: User;
-    html_url: string;
-    id: number;
-    name: string;
-    node_id: string;
-    number: number;
-    owner_url: string;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project: WebhooksProject;
+  repository?: null | RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a classic project. Action `edited`. */
+/** The name or description of a project (classic) was changed. */
 export interface ProjectEditedEvent {
   action: "edited";
+  /** The changes to the project if the action was `edited`. */
   changes?: {
     body?: {
+      /** The previous version of the body if the action was `edited`. */
       from: string;
     };
     name?: {
+      /** The changes to the project if the action was `edited`. */
       from: string;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project: {
-    body: string;
-    columns_url: string;
-    created_at: string;
-    creator: User;
-    html_url: string;
-    id: number;
-    name: string;
-    node_id: string;
-    number: number;
-    owner_url: string;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project: WebhooksProject;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a classic project. Action `reopened`. */
+/** A project (classic) was closed. */
 export interface ProjectReopenedEvent {
   action: "reopened";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project: {
-    body: string;
-    columns_url: string;
-    created_at: string;
-    creator: User;
-    html_url: string;
-    id: number;
-    name: string;
-    node_id: string;
-    number: number;
-    owner_url: string;
-    state: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project: WebhooksProject;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }

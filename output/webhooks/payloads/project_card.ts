@@ -2,11 +2,12 @@
 // To change it, edit schemas/webhooks/payloads/project_card.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksProjectCard,
 } from "./definitions.js";
 
 /** The `project_card` payload of any action. */
@@ -17,7 +18,7 @@ export type ProjectCardEvent =
   | ProjectCardEditedEvent
   | ProjectCardMovedEvent;
 
-/** Activity on a classic project card. Action `converted`. */
+/** A note in a project (classic) was converted to an issue. */
 export interface ProjectCardConvertedEvent {
   action: "converted";
   changes: {
@@ -25,67 +26,64 @@ export interface ProjectCardConvertedEvent {
       from: string;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project_card: {
-    after_id?: number | null;
-    archived: boolean;
-    column_id: number;
-    column_url: string;
-    content_url?: string;
-    created_at: string;
-    creator: User;
-    id: number;
-    node_id: string;
-    note: string | null;
-    project_url: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project_card: WebhooksProjectCard;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a classic project card. Action `created`. */
+/** A card was added to a project (classic). */
 export interface ProjectCardCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project_card: {
-    after_id?: number | null;
-    archived: boolean;
-    column_id: number;
-    column_url: string;
-    content_url?: string;
-    created_at: string;
-    creator: User;
-    id: number;
-    node_id: string;
-    note: string | null;
-    project_url: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project_card: WebhooksProjectCard;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a classic project card. Action `deleted`. */
+/** A card on a project (classic) was deleted. */
 export interface ProjectCardDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
   project_card: {
     after_id?: number | null;
+    /** Whether or not the card is archived */
     archived: boolean;
-    column_id: number;
+    column_id: number | null;
     column_url: string;
     content_url?: string;
     created_at: string;
-    creator: User;
+    creator: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** The project card's ID */
     id: number;
     node_id: string;
     note: string | null;
@@ -93,11 +91,11 @@ export interface ProjectCardDeletedEvent {
     updated_at: string;
     url: string;
   };
-  repository: Repository;
-  sender: User;
+  repository?: null | RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a classic project card. Action `edited`. */
+/** A note on a project (classic) was edited. */
 export interface ProjectCardEditedEvent {
   action: "edited";
   changes: {
@@ -105,47 +103,58 @@ export interface ProjectCardEditedEvent {
       from: string | null;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project_card: {
-    after_id?: number | null;
-    archived: boolean;
-    column_id: number;
-    column_url: string;
-    content_url?: string;
-    created_at: string;
-    creator: User;
-    id: number;
-    node_id: string;
-    note: string | null;
-    project_url: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project_card: WebhooksProjectCard;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a classic project card. Action `moved`. */
+/** A card on a project (classic) was moved to another column or to another position in its column. */
 export interface ProjectCardMovedEvent {
   action: "moved";
-  changes: {
-    column_id?: {
+  changes?: {
+    column_id: {
       from: number;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
   project_card: {
-    after_id?: number | null;
+    after_id: number | null;
+    /** Whether or not the card is archived */
     archived: boolean;
     column_id: number;
     column_url: string;
     content_url?: string;
     created_at: string;
-    creator: User;
+    creator: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** The project card's ID */
     id: number;
     node_id: string;
     note: string | null;
@@ -153,6 +162,6 @@ export interface ProjectCardMovedEvent {
     updated_at: string;
     url: string;
   };
-  repository: Repository;
-  sender: User;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -2,11 +2,12 @@
 // To change it, edit schemas/webhooks/payloads/project_column.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksProjectColumn,
 } from "./definitions.js";
 
 /** The `project_column` payload of any action. */
@@ -16,47 +17,29 @@ export type ProjectColumnEvent =
   | ProjectColumnEditedEvent
   | ProjectColumnMovedEvent;
 
-/** Activity on a classic project column. Action `created`. */
+/** A column was added to a project (classic). */
 export interface ProjectColumnCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project_column: {
-    cards_url: string;
-    created_at: string;
-    id: number;
-    name: string;
-    node_id: string;
-    project_url: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project_column: WebhooksProjectColumn;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a classic project column. Action `deleted`. */
+/** A column was deleted from a project (classic). */
 export interface ProjectColumnDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project_column: {
-    cards_url: string;
-    created_at: string;
-    id: number;
-    name: string;
-    node_id: string;
-    project_url: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project_column: WebhooksProjectColumn;
+  repository?: null | RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a classic project column. Action `edited`. */
+/** The name of a column on a project (classic) was changed. */
 export interface ProjectColumnEditedEvent {
   action: "edited";
   changes: {
@@ -64,39 +47,21 @@ export interface ProjectColumnEditedEvent {
       from: string;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project_column: {
-    cards_url: string;
-    created_at: string;
-    id: number;
-    name: string;
-    node_id: string;
-    project_url: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project_column: WebhooksProjectColumn;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a classic project column. Action `moved`. */
+/** A column was moved to a new position on a project (classic). */
 export interface ProjectColumnMovedEvent {
   action: "moved";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  project_column: {
-    cards_url: string;
-    created_at: string;
-    id: number;
-    name: string;
-    node_id: string;
-    project_url: string;
-    updated_at: string;
-    url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  project_column: WebhooksProjectColumn;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -2,11 +2,10 @@
 // To change it, edit schemas/webhooks/payloads/projects_v2.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
+  OrganizationSimpleWebhooks,
   ProjectsV2,
-  User,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `projects_v2` payload of any action. */
@@ -17,40 +16,37 @@ export type ProjectsV2Event =
   | ProjectsV2EditedEvent
   | ProjectsV2ReopenedEvent;
 
-/** Activity on an organization-level project. Action `closed`. */
+/** A project in the organization was closed. */
 export interface ProjectsV2ClosedEvent {
   action: "closed";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization: Organization;
+  installation?: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
   projects_v2: ProjectsV2;
-  sender: User;
+  sender: SimpleUser;
 }
 
-/** Activity on an organization-level project. Action `created`. */
+/** A project in the organization was created. */
 export interface ProjectsV2CreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization: Organization;
+  installation?: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
   projects_v2: ProjectsV2;
-  sender: User;
+  sender: SimpleUser;
 }
 
-/** Activity on an organization-level project. Action `deleted`. */
+/** A project in the organization was deleted. */
 export interface ProjectsV2DeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization: Organization;
+  installation?: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
   projects_v2: ProjectsV2;
-  sender: User;
+  sender: SimpleUser;
 }
 
-/** Activity on an organization-level project. Action `edited`. */
+/** The title, description, or README of a project in the organization was changed. */
 export interface ProjectsV2EditedEvent {
   action: "edited";
-  changes?: {
+  changes: {
     description?: {
       from?: string | null;
       to?: string | null;
@@ -68,19 +64,17 @@ export interface ProjectsV2EditedEvent {
       to?: string;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization: Organization;
+  installation?: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
   projects_v2: ProjectsV2;
-  sender: User;
+  sender: SimpleUser;
 }
 
-/** Activity on an organization-level project. Action `reopened`. */
+/** A project in the organization was reopened. */
 export interface ProjectsV2ReopenedEvent {
   action: "reopened";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization: Organization;
+  installation?: SimpleInstallation;
+  organization: OrganizationSimpleWebhooks;
   projects_v2: ProjectsV2;
-  sender: User;
+  sender: SimpleUser;
 }

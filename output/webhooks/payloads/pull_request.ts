@@ -2,15 +2,18 @@
 // To change it, edit schemas/webhooks/payloads/pull_request.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Label,
+  EnterpriseWebhooks,
   Milestone,
-  Organization,
-  PullRequest,
-  Repository,
-  Team,
-  User,
+  OrganizationSimpleWebhooks,
+  PullRequestWebhook,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksLabel,
+  WebhooksNumber,
+  WebhooksPullRequest5,
+  WebhooksUser,
+  WebhooksUserMannequin,
 } from "./definitions.js";
 
 /** The `pull_request` payload of any action. */
@@ -37,98 +40,3227 @@ export type PullRequestEvent =
   | PullRequestUnlabeledEvent
   | PullRequestUnlockedEvent;
 
-/** Activity on a pull request. Action `assigned`. */
+/** A pull request was assigned to a user. */
 export interface PullRequestAssignedEvent {
   action: "assigned";
-  assignee: User;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  assignee: WebhooksUser;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason?: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge?: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string | null;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics?: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility?: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string | null;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics?: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility?: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      } | null;
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `auto_merge_disabled`. */
+/** Auto merge was disabled for a pull request. For more information, see "[Automatically merging a pull request](https://docs.github.com/pull-requests/collaborating-with-pull-requests/incorporating-changes-from-a-pull-request/automatically-merging-a-pull-request)." */
 export interface PullRequestAutoMergeDisabledEvent {
   action: "auto_merge_disabled";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
   number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  reason?: string;
-  repository: Repository;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string | null;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
+  reason: string;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `auto_merge_enabled`. */
+/** Auto merge was enabled for a pull request. For more information, see "[Automatically merging a pull request](https://docs.github.com/pull-requests/collaborating-with-pull-requests/incorporating-changes-from-a-pull-request/automatically-merging-a-pull-request)." */
 export interface PullRequestAutoMergeEnabledEvent {
   action: "auto_merge_enabled";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
   number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string | null;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
   reason?: string;
-  repository: Repository;
-  sender: User;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `closed`. */
+/** A pull request was closed. If `merged` is false in the webhook payload, the pull request was closed with unmerged commits. If `merged` is true in the webhook payload, the pull request was merged. */
 export interface PullRequestClosedEvent {
   action: "closed";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: PullRequestWebhook;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `converted_to_draft`. */
+/** A pull request was converted to a draft. For more information, see "[Changing the stage of a pull request](https://docs.github.com/pull-requests/collaborating-with-pull-requests/proposing-changes-to-your-work-with-pull-requests/changing-the-stage-of-a-pull-request)." */
 export interface PullRequestConvertedToDraftEvent {
   action: "converted_to_draft";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: PullRequestWebhook;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `demilestoned`. */
+/** A pull request was removed from a milestone. */
 export interface PullRequestDemilestonedEvent {
   action: "demilestoned";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  milestone: Milestone;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  milestone?: Milestone;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: WebhooksPullRequest5;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a pull request. Action `dequeued`. */
+/** A pull request was removed from the merge queue. */
 export interface PullRequestDequeuedEvent {
   action: "dequeued";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
   number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  reason: string;
-  repository: Repository;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string | null;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description?: string | null;
+          html_url?: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url?: string;
+          /** Name of the team */
+          name: string;
+          node_id?: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission?: string;
+          privacy?: "open" | "closed" | "secret";
+          repositories_url?: string;
+          slug?: string;
+          /** URL for the team */
+          url?: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
+  reason:
+    | "UNKNOWN_REMOVAL_REASON"
+    | "MANUAL"
+    | "MERGE"
+    | "MERGE_CONFLICT"
+    | "CI_FAILURE"
+    | "CI_TIMEOUT"
+    | "ALREADY_MERGED"
+    | "QUEUE_CLEARED"
+    | "ROLL_BACK"
+    | "BRANCH_PROTECTIONS"
+    | "GIT_TREE_INVALID"
+    | "INVALID_MERGE_COMMIT";
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `edited`. */
+/** The title or body of a pull request was edited, or the base branch of a pull request was changed. */
 export interface PullRequestEditedEvent {
   action: "edited";
+  /** The changes to the comment if the action was `edited`. */
   changes: {
     base?: {
       ref: {
@@ -139,183 +3271,8870 @@ export interface PullRequestEditedEvent {
       };
     };
     body?: {
+      /** The previous version of the body if the action was `edited`. */
       from: string;
     };
     title?: {
+      /** The previous version of the title if the action was `edited`. */
       from: string;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: PullRequestWebhook;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a pull request. Action `enqueued`. */
+/** A pull request was added to the merge queue. */
 export interface PullRequestEnqueuedEvent {
   action: "enqueued";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
   number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string | null;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description?: string | null;
+          html_url?: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url?: string;
+          /** Name of the team */
+          name: string;
+          node_id?: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission?: string;
+          privacy?: "open" | "closed" | "secret";
+          repositories_url?: string;
+          slug?: string;
+          /** URL for the team */
+          url?: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `labeled`. */
+/** A label was added to a pull request. */
 export interface PullRequestLabeledEvent {
   action: "labeled";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  label: Label;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  label?: WebhooksLabel;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason?: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge?: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string | null;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics?: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility?: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string | null;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics?: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility?: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      } | null;
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description?: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `locked`. */
+/** Conversation on a pull request was locked. For more information, see "[Locking conversations](https://docs.github.com/communities/moderating-comments-and-conversations/locking-conversations)." */
 export interface PullRequestLockedEvent {
   action: "locked";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string | null;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string | null;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      } | null;
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `milestoned`. */
+/** A pull request was added to a milestone. */
 export interface PullRequestMilestonedEvent {
   action: "milestoned";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  milestone: Milestone;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  milestone?: Milestone;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: WebhooksPullRequest5;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a pull request. Action `opened`. */
+/** A pull request was created */
 export interface PullRequestOpenedEvent {
   action: "opened";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: PullRequestWebhook;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `ready_for_review`. */
+/** A draft pull request was marked as ready for review. For more information, see "[Changing the stage of a pull request](https://docs.github.com/pull-requests/collaborating-with-pull-requests/proposing-changes-to-your-work-with-pull-requests/changing-the-stage-of-a-pull-request)." */
 export interface PullRequestReadyForReviewEvent {
   action: "ready_for_review";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: PullRequestWebhook;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `reopened`. */
+/** A previously closed pull request was reopened. */
 export interface PullRequestReopenedEvent {
   action: "reopened";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: PullRequestWebhook;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** A review was requested from, or no longer requested from, a user (requested_reviewer) or a team (requested_team). */
-export interface PullRequestReviewRequestRemovedEvent {
-  action: "review_request_removed";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  requested_reviewer?: User;
-  requested_team?: Team;
-  sender: User;
-}
+/** A request for review by a person or team was removed from a pull request. */
+export type PullRequestReviewRequestRemovedEvent =
+  | {
+      action: "review_request_removed";
+      enterprise?: EnterpriseWebhooks;
+      installation?: SimpleInstallation;
+      /** The pull request number. */
+      number: number;
+      organization?: OrganizationSimpleWebhooks;
+      pull_request: {
+        _links: {
+          comments: {
+            href: string;
+          };
+          commits: {
+            href: string;
+          };
+          html: {
+            href: string;
+          };
+          issue: {
+            href: string;
+          };
+          review_comment: {
+            href: string;
+          };
+          review_comments: {
+            href: string;
+          };
+          self: {
+            href: string;
+          };
+          statuses: {
+            href: string;
+          };
+        };
+        active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+        additions?: number;
+        assignee: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        assignees: ({
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null)[];
+        /** How the author is associated with the repository. */
+        author_association:
+          | "COLLABORATOR"
+          | "CONTRIBUTOR"
+          | "FIRST_TIMER"
+          | "FIRST_TIME_CONTRIBUTOR"
+          | "MANNEQUIN"
+          | "MEMBER"
+          | "NONE"
+          | "OWNER";
+        /** The status of auto merging a pull request. */
+        auto_merge: {
+          /** Commit message for the merge commit. */
+          commit_message: string | null;
+          /** Title for the merge commit message. */
+          commit_title: string | null;
+          enabled_by: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+          /** The merge method to use. */
+          merge_method: "merge" | "squash" | "rebase";
+        } | null;
+        base: {
+          label: string;
+          ref: string;
+          /** A git repository */
+          repo: {
+            /** Whether to allow auto-merge for pull requests. */
+            allow_auto_merge?: boolean;
+            /** Whether to allow private forks */
+            allow_forking?: boolean;
+            /** Whether to allow merge commits for pull requests. */
+            allow_merge_commit?: boolean;
+            /** Whether to allow rebase merges for pull requests. */
+            allow_rebase_merge?: boolean;
+            /** Whether to allow squash merges for pull requests. */
+            allow_squash_merge?: boolean;
+            allow_update_branch?: boolean;
+            archive_url: string;
+            /** Whether the repository is archived. */
+            archived: boolean;
+            assignees_url: string;
+            blobs_url: string;
+            branches_url: string;
+            clone_url: string;
+            collaborators_url: string;
+            comments_url: string;
+            commits_url: string;
+            compare_url: string;
+            contents_url: string;
+            contributors_url: string;
+            created_at: number | string;
+            /** The default branch of the repository. */
+            default_branch: string;
+            /** Whether to delete head branches when pull requests are merged */
+            delete_branch_on_merge?: boolean;
+            deployments_url: string;
+            description: string | null;
+            /** Returns whether or not this repository is disabled. */
+            disabled?: boolean;
+            downloads_url: string;
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            forks_url: string;
+            full_name: string;
+            git_commits_url: string;
+            git_refs_url: string;
+            git_tags_url: string;
+            git_url: string;
+            /** Whether discussions are enabled. */
+            has_discussions?: boolean;
+            /** Whether downloads are enabled. */
+            has_downloads: boolean;
+            /** Whether issues are enabled. */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** Whether projects are enabled. */
+            has_projects: boolean;
+            /** Whether the wiki is enabled. */
+            has_wiki: boolean;
+            homepage: string | null;
+            hooks_url: string;
+            html_url: string;
+            /** Unique identifier of the repository */
+            id: number;
+            is_template?: boolean;
+            issue_comment_url: string;
+            issue_events_url: string;
+            issues_url: string;
+            keys_url: string;
+            labels_url: string;
+            language: string | null;
+            languages_url: string;
+            license: {
+              key: string;
+              name: string;
+              node_id: string;
+              spdx_id: string;
+              url: string | null;
+            } | null;
+            master_branch?: string;
+            /**
+             * The default value for a merge commit message.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `PR_BODY` - default to the pull request's body.
+             * - `BLANK` - default to a blank commit message.
+             */
+            merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+            /**
+             * The default value for a merge commit title.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+             */
+            merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+            merges_url: string;
+            milestones_url: string;
+            mirror_url: string | null;
+            /** The name of the repository. */
+            name: string;
+            node_id: string;
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            } | null;
+            permissions?: {
+              admin: boolean;
+              maintain?: boolean;
+              pull: boolean;
+              push: boolean;
+              triage?: boolean;
+            };
+            /** Whether the repository is private or public. */
+            private: boolean;
+            public?: boolean;
+            pulls_url: string;
+            pushed_at: number | string | null;
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            /** The default value for a squash merge commit message. */
+            squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+            /** The default value for a squash merge commit title. */
+            squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            stargazers_url: string;
+            statuses_url: string;
+            subscribers_url: string;
+            subscription_url: string;
+            svn_url: string;
+            tags_url: string;
+            teams_url: string;
+            topics: string[];
+            trees_url: string;
+            updated_at: string;
+            url: string;
+            /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+            use_squash_pr_title_as_default?: boolean;
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+            /** Whether to require contributors to sign off on web-based commits */
+            web_commit_signoff_required?: boolean;
+          };
+          sha: string;
+          user: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+        };
+        body: string | null;
+        changed_files?: number;
+        closed_at: string | null;
+        comments?: number;
+        comments_url: string;
+        commits?: number;
+        commits_url: string;
+        created_at: string;
+        deletions?: number;
+        diff_url: string;
+        /** Indicates whether or not the pull request is a draft. */
+        draft: boolean;
+        head: {
+          label: string;
+          ref: string;
+          /** A git repository */
+          repo: {
+            /** Whether to allow auto-merge for pull requests. */
+            allow_auto_merge?: boolean;
+            /** Whether to allow private forks */
+            allow_forking?: boolean;
+            /** Whether to allow merge commits for pull requests. */
+            allow_merge_commit?: boolean;
+            /** Whether to allow rebase merges for pull requests. */
+            allow_rebase_merge?: boolean;
+            /** Whether to allow squash merges for pull requests. */
+            allow_squash_merge?: boolean;
+            allow_update_branch?: boolean;
+            archive_url: string;
+            /** Whether the repository is archived. */
+            archived: boolean;
+            assignees_url: string;
+            blobs_url: string;
+            branches_url: string;
+            clone_url: string;
+            collaborators_url: string;
+            comments_url: string;
+            commits_url: string;
+            compare_url: string;
+            contents_url: string;
+            contributors_url: string;
+            created_at: number | string;
+            /** The default branch of the repository. */
+            default_branch: string;
+            /** Whether to delete head branches when pull requests are merged */
+            delete_branch_on_merge?: boolean;
+            deployments_url: string;
+            description: string | null;
+            /** Returns whether or not this repository is disabled. */
+            disabled?: boolean;
+            downloads_url: string;
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            forks_url: string;
+            full_name: string;
+            git_commits_url: string;
+            git_refs_url: string;
+            git_tags_url: string;
+            git_url: string;
+            /** Whether discussions are enabled. */
+            has_discussions?: boolean;
+            /** Whether downloads are enabled. */
+            has_downloads: boolean;
+            /** Whether issues are enabled. */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** Whether projects are enabled. */
+            has_projects: boolean;
+            /** Whether the wiki is enabled. */
+            has_wiki: boolean;
+            homepage: string | null;
+            hooks_url: string;
+            html_url: string;
+            /** Unique identifier of the repository */
+            id: number;
+            is_template?: boolean;
+            issue_comment_url: string;
+            issue_events_url: string;
+            issues_url: string;
+            keys_url: string;
+            labels_url: string;
+            language: string | null;
+            languages_url: string;
+            license: {
+              key: string;
+              name: string;
+              node_id: string;
+              spdx_id: string;
+              url: string | null;
+            } | null;
+            master_branch?: string;
+            /**
+             * The default value for a merge commit message.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `PR_BODY` - default to the pull request's body.
+             * - `BLANK` - default to a blank commit message.
+             */
+            merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+            /**
+             * The default value for a merge commit title.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+             */
+            merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+            merges_url: string;
+            milestones_url: string;
+            mirror_url: string | null;
+            /** The name of the repository. */
+            name: string;
+            node_id: string;
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            } | null;
+            permissions?: {
+              admin: boolean;
+              maintain?: boolean;
+              pull: boolean;
+              push: boolean;
+              triage?: boolean;
+            };
+            /** Whether the repository is private or public. */
+            private: boolean;
+            public?: boolean;
+            pulls_url: string;
+            pushed_at: number | string | null;
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            /**
+             * The default value for a squash merge commit message:
+             *
+             * - `PR_BODY` - default to the pull request's body.
+             * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+             * - `BLANK` - default to a blank commit message.
+             */
+            squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+            /**
+             * The default value for a squash merge commit title:
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+             */
+            squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            stargazers_url: string;
+            statuses_url: string;
+            subscribers_url: string;
+            subscription_url: string;
+            svn_url: string;
+            tags_url: string;
+            teams_url: string;
+            topics: string[];
+            trees_url: string;
+            updated_at: string;
+            url: string;
+            /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+            use_squash_pr_title_as_default?: boolean;
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+            /** Whether to require contributors to sign off on web-based commits */
+            web_commit_signoff_required?: boolean;
+          };
+          sha: string;
+          user: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+        };
+        html_url: string;
+        id: number;
+        issue_url: string;
+        labels: {
+          /** 6-character hex code, without the leading #, identifying the color */
+          color: string;
+          default: boolean;
+          description: string | null;
+          id: number;
+          /** The name of the label. */
+          name: string;
+          node_id: string;
+          /** URL for the label */
+          url: string;
+        }[];
+        locked: boolean;
+        /** Indicates whether maintainers can modify the pull request. */
+        maintainer_can_modify?: boolean;
+        merge_commit_sha: string | null;
+        mergeable?: boolean | null;
+        mergeable_state?: string;
+        merged?: boolean | null;
+        merged_at: string | null;
+        merged_by?: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        /** A collection of related issues and pull requests. */
+        milestone: {
+          closed_at: string | null;
+          closed_issues: number;
+          created_at: string;
+          creator: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+          description: string | null;
+          due_on: string | null;
+          html_url: string;
+          id: number;
+          labels_url: string;
+          node_id: string;
+          /** The number of the milestone. */
+          number: number;
+          open_issues: number;
+          /** The state of the milestone. */
+          state: "open" | "closed";
+          /** The title of the milestone. */
+          title: string;
+          updated_at: string;
+          url: string;
+        } | null;
+        node_id: string;
+        /** Number uniquely identifying the pull request within its repository. */
+        number: number;
+        patch_url: string;
+        rebaseable?: boolean | null;
+        requested_reviewers: (
+          | {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            }
+          | null
+          | {
+              deleted?: boolean;
+              /** Description of the team */
+              description: string | null;
+              html_url: string;
+              /** Unique identifier of the team */
+              id: number;
+              members_url: string;
+              /** Name of the team */
+              name: string;
+              node_id: string;
+              parent?: {
+                /** Description of the team */
+                description: string | null;
+                html_url: string;
+                /** Unique identifier of the team */
+                id: number;
+                members_url: string;
+                /** Name of the team */
+                name: string;
+                node_id: string;
+                /** Permission that the team will have for its repositories */
+                permission: string;
+                privacy: "open" | "closed" | "secret";
+                repositories_url: string;
+                slug: string;
+                /** URL for the team */
+                url: string;
+              } | null;
+              /** Permission that the team will have for its repositories */
+              permission: string;
+              privacy: "open" | "closed" | "secret";
+              repositories_url: string;
+              slug: string;
+              /** URL for the team */
+              url: string;
+            }
+        )[];
+        requested_teams: {
+          deleted?: boolean;
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        }[];
+        review_comment_url: string;
+        review_comments?: number;
+        review_comments_url: string;
+        /** State of this Pull Request. Either `open` or `closed`. */
+        state: "open" | "closed";
+        statuses_url: string;
+        /** The title of the pull request. */
+        title: string;
+        updated_at: string;
+        url: string;
+        user: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+      };
+      repository: RepositoryWebhooks;
+      requested_reviewer: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      sender: SimpleUser;
+    }
+  | {
+      action: "review_request_removed";
+      enterprise?: EnterpriseWebhooks;
+      installation?: SimpleInstallation;
+      /** The pull request number. */
+      number: number;
+      organization?: OrganizationSimpleWebhooks;
+      pull_request: {
+        _links: {
+          comments: {
+            href: string;
+          };
+          commits: {
+            href: string;
+          };
+          html: {
+            href: string;
+          };
+          issue: {
+            href: string;
+          };
+          review_comment: {
+            href: string;
+          };
+          review_comments: {
+            href: string;
+          };
+          self: {
+            href: string;
+          };
+          statuses: {
+            href: string;
+          };
+        };
+        active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+        additions?: number;
+        assignee: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        assignees: ({
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null)[];
+        /** How the author is associated with the repository. */
+        author_association:
+          | "COLLABORATOR"
+          | "CONTRIBUTOR"
+          | "FIRST_TIMER"
+          | "FIRST_TIME_CONTRIBUTOR"
+          | "MANNEQUIN"
+          | "MEMBER"
+          | "NONE"
+          | "OWNER";
+        /** The status of auto merging a pull request. */
+        auto_merge: {
+          /** Commit message for the merge commit. */
+          commit_message: string | null;
+          /** Title for the merge commit message. */
+          commit_title: string | null;
+          enabled_by: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+          /** The merge method to use. */
+          merge_method: "merge" | "squash" | "rebase";
+        } | null;
+        base: {
+          label: string;
+          ref: string;
+          /** A git repository */
+          repo: {
+            /** Whether to allow auto-merge for pull requests. */
+            allow_auto_merge?: boolean;
+            /** Whether to allow private forks */
+            allow_forking?: boolean;
+            /** Whether to allow merge commits for pull requests. */
+            allow_merge_commit?: boolean;
+            /** Whether to allow rebase merges for pull requests. */
+            allow_rebase_merge?: boolean;
+            /** Whether to allow squash merges for pull requests. */
+            allow_squash_merge?: boolean;
+            allow_update_branch?: boolean;
+            archive_url: string;
+            /** Whether the repository is archived. */
+            archived: boolean;
+            assignees_url: string;
+            blobs_url: string;
+            branches_url: string;
+            clone_url: string;
+            collaborators_url: string;
+            comments_url: string;
+            commits_url: string;
+            compare_url: string;
+            contents_url: string;
+            contributors_url: string;
+            created_at: number | string;
+            /** The default branch of the repository. */
+            default_branch: string;
+            /** Whether to delete head branches when pull requests are merged */
+            delete_branch_on_merge?: boolean;
+            deployments_url: string;
+            description: string | null;
+            /** Returns whether or not this repository is disabled. */
+            disabled?: boolean;
+            downloads_url: string;
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            forks_url: string;
+            full_name: string;
+            git_commits_url: string;
+            git_refs_url: string;
+            git_tags_url: string;
+            git_url: string;
+            /** Whether discussions are enabled. */
+            has_discussions?: boolean;
+            /** Whether downloads are enabled. */
+            has_downloads: boolean;
+            /** Whether issues are enabled. */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** Whether projects are enabled. */
+            has_projects: boolean;
+            /** Whether the wiki is enabled. */
+            has_wiki: boolean;
+            homepage: string | null;
+            hooks_url: string;
+            html_url: string;
+            /** Unique identifier of the repository */
+            id: number;
+            is_template?: boolean;
+            issue_comment_url: string;
+            issue_events_url: string;
+            issues_url: string;
+            keys_url: string;
+            labels_url: string;
+            language: string | null;
+            languages_url: string;
+            license: {
+              key: string;
+              name: string;
+              node_id: string;
+              spdx_id: string;
+              url: string | null;
+            } | null;
+            master_branch?: string;
+            /**
+             * The default value for a merge commit message.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `PR_BODY` - default to the pull request's body.
+             * - `BLANK` - default to a blank commit message.
+             */
+            merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+            /**
+             * The default value for a merge commit title.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+             */
+            merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+            merges_url: string;
+            milestones_url: string;
+            mirror_url: string | null;
+            /** The name of the repository. */
+            name: string;
+            node_id: string;
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            } | null;
+            permissions?: {
+              admin: boolean;
+              maintain?: boolean;
+              pull: boolean;
+              push: boolean;
+              triage?: boolean;
+            };
+            /** Whether the repository is private or public. */
+            private: boolean;
+            public?: boolean;
+            pulls_url: string;
+            pushed_at: number | string | null;
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            /**
+             * The default value for a squash merge commit message:
+             *
+             * - `PR_BODY` - default to the pull request's body.
+             * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+             * - `BLANK` - default to a blank commit message.
+             */
+            squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+            /**
+             * The default value for a squash merge commit title:
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+             */
+            squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            stargazers_url: string;
+            statuses_url: string;
+            subscribers_url: string;
+            subscription_url: string;
+            svn_url: string;
+            tags_url: string;
+            teams_url: string;
+            topics: string[];
+            trees_url: string;
+            updated_at: string;
+            url: string;
+            /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+            use_squash_pr_title_as_default?: boolean;
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+            /** Whether to require contributors to sign off on web-based commits */
+            web_commit_signoff_required?: boolean;
+          };
+          sha: string;
+          user: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+        };
+        body: string | null;
+        changed_files?: number;
+        closed_at: string | null;
+        comments?: number;
+        comments_url: string;
+        commits?: number;
+        commits_url: string;
+        created_at: string;
+        deletions?: number;
+        diff_url: string;
+        /** Indicates whether or not the pull request is a draft. */
+        draft: boolean;
+        head: {
+          label: string;
+          ref: string;
+          /** A git repository */
+          repo: {
+            /** Whether to allow auto-merge for pull requests. */
+            allow_auto_merge?: boolean;
+            /** Whether to allow private forks */
+            allow_forking?: boolean;
+            /** Whether to allow merge commits for pull requests. */
+            allow_merge_commit?: boolean;
+            /** Whether to allow rebase merges for pull requests. */
+            allow_rebase_merge?: boolean;
+            /** Whether to allow squash merges for pull requests. */
+            allow_squash_merge?: boolean;
+            allow_update_branch?: boolean;
+            archive_url: string;
+            /** Whether the repository is archived. */
+            archived: boolean;
+            assignees_url: string;
+            blobs_url: string;
+            branches_url: string;
+            clone_url: string;
+            collaborators_url: string;
+            comments_url: string;
+            commits_url: string;
+            compare_url: string;
+            contents_url: string;
+            contributors_url: string;
+            created_at: number | string;
+            /** The default branch of the repository. */
+            default_branch: string;
+            /** Whether to delete head branches when pull requests are merged */
+            delete_branch_on_merge?: boolean;
+            deployments_url: string;
+            description: string | null;
+            /** Returns whether or not this repository is disabled. */
+            disabled?: boolean;
+            downloads_url: string;
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            forks_url: string;
+            full_name: string;
+            git_commits_url: string;
+            git_refs_url: string;
+            git_tags_url: string;
+            git_url: string;
+            /** Whether discussions are enabled. */
+            has_discussions?: boolean;
+            /** Whether downloads are enabled. */
+            has_downloads: boolean;
+            /** Whether issues are enabled. */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** Whether projects are enabled. */
+            has_projects: boolean;
+            /** Whether the wiki is enabled. */
+            has_wiki: boolean;
+            homepage: string | null;
+            hooks_url: string;
+            html_url: string;
+            /** Unique identifier of the repository */
+            id: number;
+            is_template?: boolean;
+            issue_comment_url: string;
+            issue_events_url: string;
+            issues_url: string;
+            keys_url: string;
+            labels_url: string;
+            language: string | null;
+            languages_url: string;
+            license: {
+              key: string;
+              name: string;
+              node_id: string;
+              spdx_id: string;
+              url: string | null;
+            } | null;
+            master_branch?: string;
+            /**
+             * The default value for a merge commit message.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `PR_BODY` - default to the pull request's body.
+             * - `BLANK` - default to a blank commit message.
+             */
+            merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+            /**
+             * The default value for a merge commit title.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+             */
+            merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+            merges_url: string;
+            milestones_url: string;
+            mirror_url: string | null;
+            /** The name of the repository. */
+            name: string;
+            node_id: string;
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            } | null;
+            permissions?: {
+              admin: boolean;
+              maintain?: boolean;
+              pull: boolean;
+              push: boolean;
+              triage?: boolean;
+            };
+            /** Whether the repository is private or public. */
+            private: boolean;
+            public?: boolean;
+            pulls_url: string;
+            pushed_at: number | string | null;
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            /**
+             * The default value for a squash merge commit message:
+             *
+             * - `PR_BODY` - default to the pull request's body.
+             * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+             * - `BLANK` - default to a blank commit message.
+             */
+            squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+            /**
+             * The default value for a squash merge commit title:
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+             */
+            squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            stargazers_url: string;
+            statuses_url: string;
+            subscribers_url: string;
+            subscription_url: string;
+            svn_url: string;
+            tags_url: string;
+            teams_url: string;
+            topics: string[];
+            trees_url: string;
+            updated_at: string;
+            url: string;
+            /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+            use_squash_pr_title_as_default?: boolean;
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+            /** Whether to require contributors to sign off on web-based commits */
+            web_commit_signoff_required?: boolean;
+          };
+          sha: string;
+          user: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+        };
+        html_url: string;
+        id: number;
+        issue_url: string;
+        labels: {
+          /** 6-character hex code, without the leading #, identifying the color */
+          color: string;
+          default: boolean;
+          description: string | null;
+          id: number;
+          /** The name of the label. */
+          name: string;
+          node_id: string;
+          /** URL for the label */
+          url: string;
+        }[];
+        locked: boolean;
+        /** Indicates whether maintainers can modify the pull request. */
+        maintainer_can_modify?: boolean;
+        merge_commit_sha: string | null;
+        mergeable?: boolean | null;
+        mergeable_state?: string;
+        merged?: boolean | null;
+        merged_at: string | null;
+        merged_by?: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        /** A collection of related issues and pull requests. */
+        milestone: {
+          closed_at: string | null;
+          closed_issues: number;
+          created_at: string;
+          creator: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+          description: string | null;
+          due_on: string | null;
+          html_url: string;
+          id: number;
+          labels_url: string;
+          node_id: string;
+          /** The number of the milestone. */
+          number: number;
+          open_issues: number;
+          /** The state of the milestone. */
+          state: "open" | "closed";
+          /** The title of the milestone. */
+          title: string;
+          updated_at: string;
+          url: string;
+        } | null;
+        node_id: string;
+        /** Number uniquely identifying the pull request within its repository. */
+        number: number;
+        patch_url: string;
+        rebaseable?: boolean | null;
+        requested_reviewers: (
+          | {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            }
+          | null
+          | {
+              deleted?: boolean;
+              /** Description of the team */
+              description: string | null;
+              html_url: string;
+              /** Unique identifier of the team */
+              id: number;
+              members_url: string;
+              /** Name of the team */
+              name: string;
+              node_id: string;
+              parent?: {
+                /** Description of the team */
+                description: string | null;
+                html_url: string;
+                /** Unique identifier of the team */
+                id: number;
+                members_url: string;
+                /** Name of the team */
+                name: string;
+                node_id: string;
+                /** Permission that the team will have for its repositories */
+                permission: string;
+                privacy: "open" | "closed" | "secret";
+                repositories_url: string;
+                slug: string;
+                /** URL for the team */
+                url: string;
+              } | null;
+              /** Permission that the team will have for its repositories */
+              permission: string;
+              privacy: "open" | "closed" | "secret";
+              repositories_url: string;
+              slug: string;
+              /** URL for the team */
+              url: string;
+            }
+        )[];
+        requested_teams: {
+          deleted?: boolean;
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        }[];
+        review_comment_url: string;
+        review_comments?: number;
+        review_comments_url: string;
+        /** State of this Pull Request. Either `open` or `closed`. */
+        state: "open" | "closed";
+        statuses_url: string;
+        /** The title of the pull request. */
+        title: string;
+        updated_at: string;
+        url: string;
+        user: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+      };
+      repository: RepositoryWebhooks;
+      /** Groups of organization members that gives permissions on specified repositories. */
+      requested_team: {
+        deleted?: boolean;
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        parent?: {
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        } | null;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      };
+      sender: SimpleUser;
+    };
 
-/** A review was requested from, or no longer requested from, a user (requested_reviewer) or a team (requested_team). */
-export interface PullRequestReviewRequestedEvent {
-  action: "review_requested";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  requested_reviewer?: User;
-  requested_team?: Team;
-  sender: User;
-}
+/** Review by a person or team was requested for a pull request. For more information, see "[Requesting a pull request review](https://docs.github.com/pull-requests/collaborating-with-pull-requests/proposing-changes-to-your-work-with-pull-requests/requesting-a-pull-request-review)." */
+export type PullRequestReviewRequestedEvent =
+  | {
+      action: "review_requested";
+      enterprise?: EnterpriseWebhooks;
+      installation?: SimpleInstallation;
+      /** The pull request number. */
+      number: number;
+      organization?: OrganizationSimpleWebhooks;
+      pull_request: {
+        _links: {
+          comments: {
+            href: string;
+          };
+          commits: {
+            href: string;
+          };
+          html: {
+            href: string;
+          };
+          issue: {
+            href: string;
+          };
+          review_comment: {
+            href: string;
+          };
+          review_comments: {
+            href: string;
+          };
+          self: {
+            href: string;
+          };
+          statuses: {
+            href: string;
+          };
+        };
+        active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+        additions?: number;
+        assignee: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        assignees: ({
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        } | null)[];
+        /** How the author is associated with the repository. */
+        author_association:
+          | "COLLABORATOR"
+          | "CONTRIBUTOR"
+          | "FIRST_TIMER"
+          | "FIRST_TIME_CONTRIBUTOR"
+          | "MANNEQUIN"
+          | "MEMBER"
+          | "NONE"
+          | "OWNER";
+        /** The status of auto merging a pull request. */
+        auto_merge: {
+          /** Commit message for the merge commit. */
+          commit_message: string | null;
+          /** Title for the merge commit message. */
+          commit_title: string | null;
+          enabled_by: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+          /** The merge method to use. */
+          merge_method: "merge" | "squash" | "rebase";
+        } | null;
+        base: {
+          label: string;
+          ref: string;
+          /** A git repository */
+          repo: {
+            /** Whether to allow auto-merge for pull requests. */
+            allow_auto_merge?: boolean;
+            /** Whether to allow private forks */
+            allow_forking?: boolean;
+            /** Whether to allow merge commits for pull requests. */
+            allow_merge_commit?: boolean;
+            /** Whether to allow rebase merges for pull requests. */
+            allow_rebase_merge?: boolean;
+            /** Whether to allow squash merges for pull requests. */
+            allow_squash_merge?: boolean;
+            allow_update_branch?: boolean;
+            archive_url: string;
+            /** Whether the repository is archived. */
+            archived: boolean;
+            assignees_url: string;
+            blobs_url: string;
+            branches_url: string;
+            clone_url: string;
+            collaborators_url: string;
+            comments_url: string;
+            commits_url: string;
+            compare_url: string;
+            contents_url: string;
+            contributors_url: string;
+            created_at: number | string;
+            /** The default branch of the repository. */
+            default_branch: string;
+            /** Whether to delete head branches when pull requests are merged */
+            delete_branch_on_merge?: boolean;
+            deployments_url: string;
+            description: string | null;
+            /** Returns whether or not this repository is disabled. */
+            disabled?: boolean;
+            downloads_url: string;
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            forks_url: string;
+            full_name: string;
+            git_commits_url: string;
+            git_refs_url: string;
+            git_tags_url: string;
+            git_url: string;
+            /** Whether discussions are enabled. */
+            has_discussions?: boolean;
+            /** Whether downloads are enabled. */
+            has_downloads: boolean;
+            /** Whether issues are enabled. */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** Whether projects are enabled. */
+            has_projects: boolean;
+            /** Whether the wiki is enabled. */
+            has_wiki: boolean;
+            homepage: string | null;
+            hooks_url: string;
+            html_url: string;
+            /** Unique identifier of the repository */
+            id: number;
+            is_template?: boolean;
+            issue_comment_url: string;
+            issue_events_url: string;
+            issues_url: string;
+            keys_url: string;
+            labels_url: string;
+            language: string | null;
+            languages_url: string;
+            license: {
+              key: string;
+              name: string;
+              node_id: string;
+              spdx_id: string;
+              url: string | null;
+            } | null;
+            master_branch?: string;
+            /**
+             * The default value for a merge commit message.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `PR_BODY` - default to the pull request's body.
+             * - `BLANK` - default to a blank commit message.
+             */
+            merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+            /**
+             * The default value for a merge commit title.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+             */
+            merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+            merges_url: string;
+            milestones_url: string;
+            mirror_url: string | null;
+            /** The name of the repository. */
+            name: string;
+            node_id: string;
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            } | null;
+            permissions?: {
+              admin: boolean;
+              maintain?: boolean;
+              pull: boolean;
+              push: boolean;
+              triage?: boolean;
+            };
+            /** Whether the repository is private or public. */
+            private: boolean;
+            public?: boolean;
+            pulls_url: string;
+            pushed_at: number | string | null;
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            /**
+             * The default value for a squash merge commit message:
+             *
+             * - `PR_BODY` - default to the pull request's body.
+             * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+             * - `BLANK` - default to a blank commit message.
+             */
+            squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+            /**
+             * The default value for a squash merge commit title:
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+             */
+            squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            stargazers_url: string;
+            statuses_url: string;
+            subscribers_url: string;
+            subscription_url: string;
+            svn_url: string;
+            tags_url: string;
+            teams_url: string;
+            topics: string[];
+            trees_url: string;
+            updated_at: string;
+            url: string;
+            /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+            use_squash_pr_title_as_default?: boolean;
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+            /** Whether to require contributors to sign off on web-based commits */
+            web_commit_signoff_required?: boolean;
+          };
+          sha: string;
+          user: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+        };
+        body: string | null;
+        changed_files?: number;
+        closed_at: string | null;
+        comments?: number;
+        comments_url: string;
+        commits?: number;
+        commits_url: string;
+        created_at: string;
+        deletions?: number;
+        diff_url: string;
+        /** Indicates whether or not the pull request is a draft. */
+        draft: boolean;
+        head: {
+          label: string;
+          ref: string;
+          /** A git repository */
+          repo: {
+            /** Whether to allow auto-merge for pull requests. */
+            allow_auto_merge?: boolean;
+            /** Whether to allow private forks */
+            allow_forking?: boolean;
+            /** Whether to allow merge commits for pull requests. */
+            allow_merge_commit?: boolean;
+            /** Whether to allow rebase merges for pull requests. */
+            allow_rebase_merge?: boolean;
+            /** Whether to allow squash merges for pull requests. */
+            allow_squash_merge?: boolean;
+            allow_update_branch?: boolean;
+            archive_url: string;
+            /** Whether the repository is archived. */
+            archived: boolean;
+            assignees_url: string;
+            blobs_url: string;
+            branches_url: string;
+            clone_url: string;
+            collaborators_url: string;
+            comments_url: string;
+            commits_url: string;
+            compare_url: string;
+            contents_url: string;
+            contributors_url: string;
+            created_at: number | string;
+            /** The default branch of the repository. */
+            default_branch: string;
+            /** Whether to delete head branches when pull requests are merged */
+            delete_branch_on_merge?: boolean;
+            deployments_url: string;
+            description: string | null;
+            /** Returns whether or not this repository is disabled. */
+            disabled?: boolean;
+            downloads_url: string;
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            forks_url: string;
+            full_name: string;
+            git_commits_url: string;
+            git_refs_url: string;
+            git_tags_url: string;
+            git_url: string;
+            /** Whether discussions are enabled. */
+            has_discussions?: boolean;
+            /** Whether downloads are enabled. */
+            has_downloads: boolean;
+            /** Whether issues are enabled. */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** Whether projects are enabled. */
+            has_projects: boolean;
+            /** Whether the wiki is enabled. */
+            has_wiki: boolean;
+            homepage: string | null;
+            hooks_url: string;
+            html_url: string;
+            /** Unique identifier of the repository */
+            id: number;
+            is_template?: boolean;
+            issue_comment_url: string;
+            issue_events_url: string;
+            issues_url: string;
+            keys_url: string;
+            labels_url: string;
+            language: string | null;
+            languages_url: string;
+            license: {
+              key: string;
+              name: string;
+              node_id: string;
+              spdx_id: string;
+              url: string | null;
+            } | null;
+            master_branch?: string;
+            /**
+             * The default value for a merge commit message.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `PR_BODY` - default to the pull request's body.
+             * - `BLANK` - default to a blank commit message.
+             */
+            merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+            /**
+             * The default value for a merge commit title.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+             */
+            merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+            merges_url: string;
+            milestones_url: string;
+            mirror_url: string | null;
+            /** The name of the repository. */
+            name: string;
+            node_id: string;
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            } | null;
+            permissions?: {
+              admin: boolean;
+              maintain?: boolean;
+              pull: boolean;
+              push: boolean;
+              triage?: boolean;
+            };
+            /** Whether the repository is private or public. */
+            private: boolean;
+            public?: boolean;
+            pulls_url: string;
+            pushed_at: number | string | null;
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            /**
+             * The default value for a squash merge commit message:
+             *
+             * - `PR_BODY` - default to the pull request's body.
+             * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+             * - `BLANK` - default to a blank commit message.
+             */
+            squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+            /**
+             * The default value for a squash merge commit title:
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+             */
+            squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            stargazers_url: string;
+            statuses_url: string;
+            subscribers_url: string;
+            subscription_url: string;
+            svn_url: string;
+            tags_url: string;
+            teams_url: string;
+            topics: string[];
+            trees_url: string;
+            updated_at: string;
+            url: string;
+            /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+            use_squash_pr_title_as_default?: boolean;
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+            /** Whether to require contributors to sign off on web-based commits */
+            web_commit_signoff_required?: boolean;
+          };
+          sha: string;
+          user: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+        };
+        html_url: string;
+        id: number;
+        issue_url: string;
+        labels: {
+          /** 6-character hex code, without the leading #, identifying the color */
+          color: string;
+          default: boolean;
+          description: string | null;
+          id: number;
+          /** The name of the label. */
+          name: string;
+          node_id: string;
+          /** URL for the label */
+          url: string;
+        }[];
+        locked: boolean;
+        /** Indicates whether maintainers can modify the pull request. */
+        maintainer_can_modify?: boolean;
+        merge_commit_sha: string | null;
+        mergeable?: boolean | null;
+        mergeable_state?: string;
+        merged?: boolean | null;
+        merged_at: string | null;
+        merged_by?: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        /** A collection of related issues and pull requests. */
+        milestone: {
+          closed_at: string | null;
+          closed_issues: number;
+          created_at: string;
+          creator: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization" | "Mannequin";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+          description: string | null;
+          due_on: string | null;
+          html_url: string;
+          id: number;
+          labels_url: string;
+          node_id: string;
+          /** The number of the milestone. */
+          number: number;
+          open_issues: number;
+          /** The state of the milestone. */
+          state: "open" | "closed";
+          /** The title of the milestone. */
+          title: string;
+          updated_at: string;
+          url: string;
+        } | null;
+        node_id: string;
+        /** Number uniquely identifying the pull request within its repository. */
+        number: number;
+        patch_url: string;
+        rebaseable?: boolean | null;
+        requested_reviewers: (
+          | {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            }
+          | null
+          | {
+              deleted?: boolean;
+              /** Description of the team */
+              description: string | null;
+              html_url: string;
+              /** Unique identifier of the team */
+              id: number;
+              members_url: string;
+              /** Name of the team */
+              name: string;
+              node_id: string;
+              parent?: {
+                /** Description of the team */
+                description: string | null;
+                html_url: string;
+                /** Unique identifier of the team */
+                id: number;
+                members_url: string;
+                /** Name of the team */
+                name: string;
+                node_id: string;
+                /** Permission that the team will have for its repositories */
+                permission: string;
+                privacy: "open" | "closed" | "secret";
+                repositories_url: string;
+                slug: string;
+                /** URL for the team */
+                url: string;
+              } | null;
+              /** Permission that the team will have for its repositories */
+              permission: string;
+              privacy: "open" | "closed" | "secret";
+              repositories_url: string;
+              slug: string;
+              /** URL for the team */
+              url: string;
+            }
+        )[];
+        requested_teams: {
+          deleted?: boolean;
+          /** Description of the team */
+          description?: string | null;
+          html_url?: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url?: string;
+          /** Name of the team */
+          name: string;
+          node_id?: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission?: string;
+          privacy?: "open" | "closed" | "secret";
+          repositories_url?: string;
+          slug?: string;
+          /** URL for the team */
+          url?: string;
+        }[];
+        review_comment_url: string;
+        review_comments?: number;
+        review_comments_url: string;
+        /** State of this Pull Request. Either `open` or `closed`. */
+        state: "open" | "closed";
+        statuses_url: string;
+        /** The title of the pull request. */
+        title: string;
+        updated_at: string;
+        url: string;
+        user: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+      };
+      repository: RepositoryWebhooks;
+      requested_reviewer: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      sender: SimpleUser;
+    }
+  | {
+      action: "review_requested";
+      enterprise?: EnterpriseWebhooks;
+      installation?: SimpleInstallation;
+      /** The pull request number. */
+      number: number;
+      organization?: OrganizationSimpleWebhooks;
+      pull_request: {
+        _links: {
+          comments: {
+            href: string;
+          };
+          commits: {
+            href: string;
+          };
+          html: {
+            href: string;
+          };
+          issue: {
+            href: string;
+          };
+          review_comment: {
+            href: string;
+          };
+          review_comments: {
+            href: string;
+          };
+          self: {
+            href: string;
+          };
+          statuses: {
+            href: string;
+          };
+        };
+        active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+        additions?: number;
+        assignee: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        assignees: ({
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        } | null)[];
+        /** How the author is associated with the repository. */
+        author_association:
+          | "COLLABORATOR"
+          | "CONTRIBUTOR"
+          | "FIRST_TIMER"
+          | "FIRST_TIME_CONTRIBUTOR"
+          | "MANNEQUIN"
+          | "MEMBER"
+          | "NONE"
+          | "OWNER";
+        /** The status of auto merging a pull request. */
+        auto_merge: {
+          /** Commit message for the merge commit. */
+          commit_message: string | null;
+          /** Title for the merge commit message. */
+          commit_title: string | null;
+          enabled_by: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+          /** The merge method to use. */
+          merge_method: "merge" | "squash" | "rebase";
+        } | null;
+        base: {
+          label: string;
+          ref: string;
+          /** A git repository */
+          repo: {
+            /** Whether to allow auto-merge for pull requests. */
+            allow_auto_merge?: boolean;
+            /** Whether to allow private forks */
+            allow_forking?: boolean;
+            /** Whether to allow merge commits for pull requests. */
+            allow_merge_commit?: boolean;
+            /** Whether to allow rebase merges for pull requests. */
+            allow_rebase_merge?: boolean;
+            /** Whether to allow squash merges for pull requests. */
+            allow_squash_merge?: boolean;
+            allow_update_branch?: boolean;
+            archive_url: string;
+            /** Whether the repository is archived. */
+            archived: boolean;
+            assignees_url: string;
+            blobs_url: string;
+            branches_url: string;
+            clone_url: string;
+            collaborators_url: string;
+            comments_url: string;
+            commits_url: string;
+            compare_url: string;
+            contents_url: string;
+            contributors_url: string;
+            created_at: number | string;
+            /** The default branch of the repository. */
+            default_branch: string;
+            /** Whether to delete head branches when pull requests are merged */
+            delete_branch_on_merge?: boolean;
+            deployments_url: string;
+            description: string | null;
+            /** Returns whether or not this repository is disabled. */
+            disabled?: boolean;
+            downloads_url: string;
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            forks_url: string;
+            full_name: string;
+            git_commits_url: string;
+            git_refs_url: string;
+            git_tags_url: string;
+            git_url: string;
+            /** Whether discussions are enabled. */
+            has_discussions?: boolean;
+            /** Whether downloads are enabled. */
+            has_downloads: boolean;
+            /** Whether issues are enabled. */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** Whether projects are enabled. */
+            has_projects: boolean;
+            /** Whether the wiki is enabled. */
+            has_wiki: boolean;
+            homepage: string | null;
+            hooks_url: string;
+            html_url: string;
+            /** Unique identifier of the repository */
+            id: number;
+            is_template?: boolean;
+            issue_comment_url: string;
+            issue_events_url: string;
+            issues_url: string;
+            keys_url: string;
+            labels_url: string;
+            language: string | null;
+            languages_url: string;
+            license: {
+              key: string;
+              name: string;
+              node_id: string;
+              spdx_id: string;
+              url: string | null;
+            } | null;
+            master_branch?: string;
+            /**
+             * The default value for a merge commit message.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `PR_BODY` - default to the pull request's body.
+             * - `BLANK` - default to a blank commit message.
+             */
+            merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+            /**
+             * The default value for a merge commit title.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+             */
+            merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+            merges_url: string;
+            milestones_url: string;
+            mirror_url: string | null;
+            /** The name of the repository. */
+            name: string;
+            node_id: string;
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            } | null;
+            permissions?: {
+              admin: boolean;
+              maintain?: boolean;
+              pull: boolean;
+              push: boolean;
+              triage?: boolean;
+            };
+            /** Whether the repository is private or public. */
+            private: boolean;
+            public?: boolean;
+            pulls_url: string;
+            pushed_at: number | string | null;
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            /**
+             * The default value for a squash merge commit message:
+             *
+             * - `PR_BODY` - default to the pull request's body.
+             * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+             * - `BLANK` - default to a blank commit message.
+             */
+            squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+            /**
+             * The default value for a squash merge commit title:
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+             */
+            squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            stargazers_url: string;
+            statuses_url: string;
+            subscribers_url: string;
+            subscription_url: string;
+            svn_url: string;
+            tags_url: string;
+            teams_url: string;
+            topics: string[];
+            trees_url: string;
+            updated_at: string;
+            url: string;
+            /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+            use_squash_pr_title_as_default?: boolean;
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+            /** Whether to require contributors to sign off on web-based commits */
+            web_commit_signoff_required?: boolean;
+          };
+          sha: string;
+          user: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+        };
+        body: string | null;
+        changed_files?: number;
+        closed_at: string | null;
+        comments?: number;
+        comments_url: string;
+        commits?: number;
+        commits_url: string;
+        created_at: string;
+        deletions?: number;
+        diff_url: string;
+        /** Indicates whether or not the pull request is a draft. */
+        draft: boolean;
+        head: {
+          label: string;
+          ref: string;
+          /** A git repository */
+          repo: {
+            /** Whether to allow auto-merge for pull requests. */
+            allow_auto_merge?: boolean;
+            /** Whether to allow private forks */
+            allow_forking?: boolean;
+            /** Whether to allow merge commits for pull requests. */
+            allow_merge_commit?: boolean;
+            /** Whether to allow rebase merges for pull requests. */
+            allow_rebase_merge?: boolean;
+            /** Whether to allow squash merges for pull requests. */
+            allow_squash_merge?: boolean;
+            allow_update_branch?: boolean;
+            archive_url: string;
+            /** Whether the repository is archived. */
+            archived: boolean;
+            assignees_url: string;
+            blobs_url: string;
+            branches_url: string;
+            clone_url: string;
+            collaborators_url: string;
+            comments_url: string;
+            commits_url: string;
+            compare_url: string;
+            contents_url: string;
+            contributors_url: string;
+            created_at: number | string;
+            /** The default branch of the repository. */
+            default_branch: string;
+            /** Whether to delete head branches when pull requests are merged */
+            delete_branch_on_merge?: boolean;
+            deployments_url: string;
+            description: string | null;
+            /** Returns whether or not this repository is disabled. */
+            disabled?: boolean;
+            downloads_url: string;
+            events_url: string;
+            fork: boolean;
+            forks: number;
+            forks_count: number;
+            forks_url: string;
+            full_name: string;
+            git_commits_url: string;
+            git_refs_url: string;
+            git_tags_url: string;
+            git_url: string;
+            /** Whether discussions are enabled. */
+            has_discussions?: boolean;
+            /** Whether downloads are enabled. */
+            has_downloads: boolean;
+            /** Whether issues are enabled. */
+            has_issues: boolean;
+            has_pages: boolean;
+            /** Whether projects are enabled. */
+            has_projects: boolean;
+            /** Whether the wiki is enabled. */
+            has_wiki: boolean;
+            homepage: string | null;
+            hooks_url: string;
+            html_url: string;
+            /** Unique identifier of the repository */
+            id: number;
+            is_template?: boolean;
+            issue_comment_url: string;
+            issue_events_url: string;
+            issues_url: string;
+            keys_url: string;
+            labels_url: string;
+            language: string | null;
+            languages_url: string;
+            license: {
+              key: string;
+              name: string;
+              node_id: string;
+              spdx_id: string;
+              url: string | null;
+            } | null;
+            master_branch?: string;
+            /**
+             * The default value for a merge commit message.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `PR_BODY` - default to the pull request's body.
+             * - `BLANK` - default to a blank commit message.
+             */
+            merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+            /**
+             * The default value for a merge commit title.
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+             */
+            merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+            merges_url: string;
+            milestones_url: string;
+            mirror_url: string | null;
+            /** The name of the repository. */
+            name: string;
+            node_id: string;
+            notifications_url: string;
+            open_issues: number;
+            open_issues_count: number;
+            organization?: string;
+            owner: {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            } | null;
+            permissions?: {
+              admin: boolean;
+              maintain?: boolean;
+              pull: boolean;
+              push: boolean;
+              triage?: boolean;
+            };
+            /** Whether the repository is private or public. */
+            private: boolean;
+            public?: boolean;
+            pulls_url: string;
+            pushed_at: number | string | null;
+            releases_url: string;
+            role_name?: string | null;
+            size: number;
+            /**
+             * The default value for a squash merge commit message:
+             *
+             * - `PR_BODY` - default to the pull request's body.
+             * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+             * - `BLANK` - default to a blank commit message.
+             */
+            squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+            /**
+             * The default value for a squash merge commit title:
+             *
+             * - `PR_TITLE` - default to the pull request's title.
+             * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+             */
+            squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+            ssh_url: string;
+            stargazers?: number;
+            stargazers_count: number;
+            stargazers_url: string;
+            statuses_url: string;
+            subscribers_url: string;
+            subscription_url: string;
+            svn_url: string;
+            tags_url: string;
+            teams_url: string;
+            topics: string[];
+            trees_url: string;
+            updated_at: string;
+            url: string;
+            /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+            use_squash_pr_title_as_default?: boolean;
+            visibility: "public" | "private" | "internal";
+            watchers: number;
+            watchers_count: number;
+            /** Whether to require contributors to sign off on web-based commits */
+            web_commit_signoff_required?: boolean;
+          };
+          sha: string;
+          user: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+        };
+        html_url: string;
+        id: number;
+        issue_url: string;
+        labels: {
+          /** 6-character hex code, without the leading #, identifying the color */
+          color: string;
+          default: boolean;
+          description: string | null;
+          id: number;
+          /** The name of the label. */
+          name: string;
+          node_id: string;
+          /** URL for the label */
+          url: string;
+        }[];
+        locked: boolean;
+        /** Indicates whether maintainers can modify the pull request. */
+        maintainer_can_modify?: boolean;
+        merge_commit_sha: string | null;
+        mergeable?: boolean | null;
+        mergeable_state?: string;
+        merged?: boolean | null;
+        merged_at: string | null;
+        merged_by?: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        /** A collection of related issues and pull requests. */
+        milestone: {
+          closed_at: string | null;
+          closed_issues: number;
+          created_at: string;
+          creator: {
+            avatar_url?: string;
+            deleted?: boolean;
+            email?: string | null;
+            events_url?: string;
+            followers_url?: string;
+            following_url?: string;
+            gists_url?: string;
+            gravatar_id?: string;
+            html_url?: string;
+            id: number;
+            login: string;
+            name?: string;
+            node_id?: string;
+            organizations_url?: string;
+            received_events_url?: string;
+            repos_url?: string;
+            site_admin?: boolean;
+            starred_url?: string;
+            subscriptions_url?: string;
+            type?: "Bot" | "User" | "Organization" | "Mannequin";
+            url?: string;
+            user_view_type?: string;
+          } | null;
+          description: string | null;
+          due_on: string | null;
+          html_url: string;
+          id: number;
+          labels_url: string;
+          node_id: string;
+          /** The number of the milestone. */
+          number: number;
+          open_issues: number;
+          /** The state of the milestone. */
+          state: "open" | "closed";
+          /** The title of the milestone. */
+          title: string;
+          updated_at: string;
+          url: string;
+        } | null;
+        node_id: string;
+        /** Number uniquely identifying the pull request within its repository. */
+        number: number;
+        patch_url: string;
+        rebaseable?: boolean | null;
+        requested_reviewers: (
+          | {
+              avatar_url?: string;
+              deleted?: boolean;
+              email?: string | null;
+              events_url?: string;
+              followers_url?: string;
+              following_url?: string;
+              gists_url?: string;
+              gravatar_id?: string;
+              html_url?: string;
+              id: number;
+              login: string;
+              name?: string;
+              node_id?: string;
+              organizations_url?: string;
+              received_events_url?: string;
+              repos_url?: string;
+              site_admin?: boolean;
+              starred_url?: string;
+              subscriptions_url?: string;
+              type?: "Bot" | "User" | "Organization";
+              url?: string;
+              user_view_type?: string;
+            }
+          | null
+          | {
+              deleted?: boolean;
+              /** Description of the team */
+              description?: string | null;
+              html_url?: string;
+              /** Unique identifier of the team */
+              id: number;
+              members_url?: string;
+              /** Name of the team */
+              name: string;
+              node_id?: string;
+              parent?: {
+                /** Description of the team */
+                description: string | null;
+                html_url: string;
+                /** Unique identifier of the team */
+                id: number;
+                members_url: string;
+                /** Name of the team */
+                name: string;
+                node_id: string;
+                /** Permission that the team will have for its repositories */
+                permission: string;
+                privacy: "open" | "closed" | "secret";
+                repositories_url: string;
+                slug: string;
+                /** URL for the team */
+                url: string;
+              } | null;
+              /** Permission that the team will have for its repositories */
+              permission?: string;
+              privacy?: "open" | "closed" | "secret";
+              repositories_url?: string;
+              slug?: string;
+              /** URL for the team */
+              url?: string;
+            }
+        )[];
+        requested_teams: {
+          deleted?: boolean;
+          /** Description of the team */
+          description?: string | null;
+          html_url?: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url?: string;
+          /** Name of the team */
+          name: string;
+          node_id?: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission?: string;
+          privacy?: "open" | "closed" | "secret";
+          repositories_url?: string;
+          slug?: string;
+          /** URL for the team */
+          url?: string;
+        }[];
+        review_comment_url: string;
+        review_comments?: number;
+        review_comments_url: string;
+        /** State of this Pull Request. Either `open` or `closed`. */
+        state: "open" | "closed";
+        statuses_url: string;
+        /** The title of the pull request. */
+        title: string;
+        updated_at: string;
+        url: string;
+        user: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+      };
+      repository: RepositoryWebhooks;
+      /** Groups of organization members that gives permissions on specified repositories. */
+      requested_team: {
+        deleted?: boolean;
+        /** Description of the team */
+        description?: string | null;
+        html_url?: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url?: string;
+        /** Name of the team */
+        name: string;
+        node_id?: string;
+        parent?: {
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        } | null;
+        /** Permission that the team will have for its repositories */
+        permission?: string;
+        privacy?: "open" | "closed" | "secret";
+        repositories_url?: string;
+        slug?: string;
+        /** URL for the team */
+        url?: string;
+      };
+      sender: SimpleUser;
+    };
 
-/** Activity on a pull request. Action `synchronize`. */
+/** A pull request's head branch was updated. For example, the head branch was updated from the base branch or new commits were pushed to the head branch. */
 export interface PullRequestSynchronizeEvent {
   action: "synchronize";
   after: string;
   before: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string | null;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /** The default value for a merge commit message. */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /** The default value for a merge commit message title. */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `unassigned`. */
+/** A user was unassigned from a pull request. */
 export interface PullRequestUnassignedEvent {
   action: "unassigned";
-  assignee: User;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  assignee?: WebhooksUserMannequin;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason?: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge?: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string | null;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string | null;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics?: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility?: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string | null;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics?: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility?: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      } | null;
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a pull request. Action `unlabeled`. */
+/** A label was removed from a pull request. */
 export interface PullRequestUnlabeledEvent {
   action: "unlabeled";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  label: Label;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  label?: WebhooksLabel;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason?: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge?: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string | null;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics?: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility?: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string | null;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /** The default value for a merge commit message. */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /** The default value for a merge commit message title. */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics?: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility?: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      } | null;
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization" | "Mannequin";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization" | "Mannequin";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description: string | null;
+          html_url: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url: string;
+          /** Name of the team */
+          name: string;
+          node_id: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission: string;
+          privacy: "open" | "closed" | "secret";
+          repositories_url: string;
+          slug: string;
+          /** URL for the team */
+          url: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization" | "Mannequin";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a pull request. Action `unlocked`. */
+/** Conversation on a pull request was unlocked. For more information, see "[Locking conversations](https://docs.github.com/communities/moderating-comments-and-conversations/locking-conversations)." */
 export interface PullRequestUnlockedEvent {
   action: "unlocked";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  number: number;
-  organization?: Organization;
-  pull_request: PullRequest;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  number: WebhooksNumber;
+  organization?: OrganizationSimpleWebhooks;
+  pull_request: {
+    _links: {
+      comments: {
+        href: string;
+      };
+      commits: {
+        href: string;
+      };
+      html: {
+        href: string;
+      };
+      issue: {
+        href: string;
+      };
+      review_comment: {
+        href: string;
+      };
+      review_comments: {
+        href: string;
+      };
+      self: {
+        href: string;
+      };
+      statuses: {
+        href: string;
+      };
+    };
+    active_lock_reason: "resolved" | "off-topic" | "too heated" | "spam" | null;
+    additions?: number;
+    assignee: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    assignees: ({
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+    } | null)[];
+    /** How the author is associated with the repository. */
+    author_association:
+      | "COLLABORATOR"
+      | "CONTRIBUTOR"
+      | "FIRST_TIMER"
+      | "FIRST_TIME_CONTRIBUTOR"
+      | "MANNEQUIN"
+      | "MEMBER"
+      | "NONE"
+      | "OWNER";
+    /** The status of auto merging a pull request. */
+    auto_merge: {
+      /** Commit message for the merge commit. */
+      commit_message: string | null;
+      /** Title for the merge commit message. */
+      commit_title: string;
+      enabled_by: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      /** The merge method to use. */
+      merge_method: "merge" | "squash" | "rebase";
+    } | null;
+    base: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      };
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    body: string | null;
+    changed_files?: number;
+    closed_at: string | null;
+    comments?: number;
+    comments_url: string;
+    commits?: number;
+    commits_url: string;
+    created_at: string;
+    deletions?: number;
+    diff_url: string;
+    /** Indicates whether or not the pull request is a draft. */
+    draft: boolean;
+    head: {
+      label: string;
+      ref: string;
+      /** A git repository */
+      repo: {
+        /** Whether to allow auto-merge for pull requests. */
+        allow_auto_merge?: boolean;
+        /** Whether to allow private forks */
+        allow_forking?: boolean;
+        /** Whether to allow merge commits for pull requests. */
+        allow_merge_commit?: boolean;
+        /** Whether to allow rebase merges for pull requests. */
+        allow_rebase_merge?: boolean;
+        /** Whether to allow squash merges for pull requests. */
+        allow_squash_merge?: boolean;
+        allow_update_branch?: boolean;
+        archive_url: string;
+        /** Whether the repository is archived. */
+        archived: boolean;
+        assignees_url: string;
+        blobs_url: string;
+        branches_url: string;
+        clone_url: string;
+        collaborators_url: string;
+        comments_url: string;
+        commits_url: string;
+        compare_url: string;
+        contents_url: string;
+        contributors_url: string;
+        created_at: number | string;
+        /** The default branch of the repository. */
+        default_branch: string;
+        /** Whether to delete head branches when pull requests are merged */
+        delete_branch_on_merge?: boolean;
+        deployments_url: string;
+        description: string | null;
+        /** Returns whether or not this repository is disabled. */
+        disabled?: boolean;
+        downloads_url: string;
+        events_url: string;
+        fork: boolean;
+        forks: number;
+        forks_count: number;
+        forks_url: string;
+        full_name: string;
+        git_commits_url: string;
+        git_refs_url: string;
+        git_tags_url: string;
+        git_url: string;
+        /** Whether discussions are enabled. */
+        has_discussions?: boolean;
+        /** Whether downloads are enabled. */
+        has_downloads: boolean;
+        /** Whether issues are enabled. */
+        has_issues: boolean;
+        has_pages: boolean;
+        /** Whether projects are enabled. */
+        has_projects: boolean;
+        /** Whether the wiki is enabled. */
+        has_wiki: boolean;
+        homepage: string | null;
+        hooks_url: string;
+        html_url: string;
+        /** Unique identifier of the repository */
+        id: number;
+        is_template?: boolean;
+        issue_comment_url: string;
+        issue_events_url: string;
+        issues_url: string;
+        keys_url: string;
+        labels_url: string;
+        language: string | null;
+        languages_url: string;
+        license: {
+          key: string;
+          name: string;
+          node_id: string;
+          spdx_id: string;
+          url: string | null;
+        } | null;
+        master_branch?: string;
+        /**
+         * The default value for a merge commit message.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `PR_BODY` - default to the pull request's body.
+         * - `BLANK` - default to a blank commit message.
+         */
+        merge_commit_message?: "PR_BODY" | "PR_TITLE" | "BLANK";
+        /**
+         * The default value for a merge commit title.
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `MERGE_MESSAGE` - default to the classic title for a merge message (e.g., Merge pull request #123 from branch-name).
+         */
+        merge_commit_title?: "PR_TITLE" | "MERGE_MESSAGE";
+        merges_url: string;
+        milestones_url: string;
+        mirror_url: string | null;
+        /** The name of the repository. */
+        name: string;
+        node_id: string;
+        notifications_url: string;
+        open_issues: number;
+        open_issues_count: number;
+        organization?: string;
+        owner: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
+        permissions?: {
+          admin: boolean;
+          maintain?: boolean;
+          pull: boolean;
+          push: boolean;
+          triage?: boolean;
+        };
+        /** Whether the repository is private or public. */
+        private: boolean;
+        public?: boolean;
+        pulls_url: string;
+        pushed_at: number | string | null;
+        releases_url: string;
+        role_name?: string | null;
+        size: number;
+        /**
+         * The default value for a squash merge commit message:
+         *
+         * - `PR_BODY` - default to the pull request's body.
+         * - `COMMIT_MESSAGES` - default to the branch's commit messages.
+         * - `BLANK` - default to a blank commit message.
+         */
+        squash_merge_commit_message?: "PR_BODY" | "COMMIT_MESSAGES" | "BLANK";
+        /**
+         * The default value for a squash merge commit title:
+         *
+         * - `PR_TITLE` - default to the pull request's title.
+         * - `COMMIT_OR_PR_TITLE` - default to the commit's title (if only one commit) or the pull request's title (when more than one commit).
+         */
+        squash_merge_commit_title?: "PR_TITLE" | "COMMIT_OR_PR_TITLE";
+        ssh_url: string;
+        stargazers?: number;
+        stargazers_count: number;
+        stargazers_url: string;
+        statuses_url: string;
+        subscribers_url: string;
+        subscription_url: string;
+        svn_url: string;
+        tags_url: string;
+        teams_url: string;
+        topics: string[];
+        trees_url: string;
+        updated_at: string;
+        url: string;
+        /** Whether a squash merge commit can use the pull request title as default. **This property is closing down. Please use `squash_merge_commit_title` instead. */
+        use_squash_pr_title_as_default?: boolean;
+        visibility: "public" | "private" | "internal";
+        watchers: number;
+        watchers_count: number;
+        /** Whether to require contributors to sign off on web-based commits */
+        web_commit_signoff_required?: boolean;
+      } | null;
+      sha: string;
+      user: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+    };
+    html_url: string;
+    id: number;
+    issue_url: string;
+    labels: {
+      /** 6-character hex code, without the leading #, identifying the color */
+      color: string;
+      default: boolean;
+      description: string | null;
+      id: number;
+      /** The name of the label. */
+      name: string;
+      node_id: string;
+      /** URL for the label */
+      url: string;
+    }[];
+    locked: boolean;
+    /** Indicates whether maintainers can modify the pull request. */
+    maintainer_can_modify?: boolean;
+    merge_commit_sha: string | null;
+    mergeable?: boolean | null;
+    mergeable_state?: string;
+    merged?: boolean | null;
+    merged_at: string | null;
+    merged_by?: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+    /** A collection of related issues and pull requests. */
+    milestone: {
+      closed_at: string | null;
+      closed_issues: number;
+      created_at: string;
+      creator: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+        user_view_type?: string;
+      } | null;
+      description: string | null;
+      due_on: string | null;
+      html_url: string;
+      id: number;
+      labels_url: string;
+      node_id: string;
+      /** The number of the milestone. */
+      number: number;
+      open_issues: number;
+      /** The state of the milestone. */
+      state: "open" | "closed";
+      /** The title of the milestone. */
+      title: string;
+      updated_at: string;
+      url: string;
+    } | null;
+    node_id: string;
+    /** Number uniquely identifying the pull request within its repository. */
+    number: number;
+    patch_url: string;
+    rebaseable?: boolean | null;
+    requested_reviewers: (
+      | {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        }
+      | null
+      | {
+          deleted?: boolean;
+          /** Description of the team */
+          description?: string | null;
+          html_url?: string;
+          /** Unique identifier of the team */
+          id: number;
+          members_url?: string;
+          /** Name of the team */
+          name: string;
+          node_id?: string;
+          parent?: {
+            /** Description of the team */
+            description: string | null;
+            html_url: string;
+            /** Unique identifier of the team */
+            id: number;
+            members_url: string;
+            /** Name of the team */
+            name: string;
+            node_id: string;
+            /** Permission that the team will have for its repositories */
+            permission: string;
+            privacy: "open" | "closed" | "secret";
+            repositories_url: string;
+            slug: string;
+            /** URL for the team */
+            url: string;
+          } | null;
+          /** Permission that the team will have for its repositories */
+          permission?: string;
+          privacy?: "open" | "closed" | "secret";
+          repositories_url?: string;
+          slug?: string;
+          /** URL for the team */
+          url?: string;
+        }
+    )[];
+    requested_teams: {
+      deleted?: boolean;
+      /** Description of the team */
+      description?: string | null;
+      html_url?: string;
+      /** Unique identifier of the team */
+      id: number;
+      members_url?: string;
+      /** Name of the team */
+      name: string;
+      node_id?: string;
+      parent?: {
+        /** Description of the team */
+        description: string | null;
+        html_url: string;
+        /** Unique identifier of the team */
+        id: number;
+        members_url: string;
+        /** Name of the team */
+        name: string;
+        node_id: string;
+        /** Permission that the team will have for its repositories */
+        permission: string;
+        privacy: "open" | "closed" | "secret";
+        repositories_url: string;
+        slug: string;
+        /** URL for the team */
+        url: string;
+      } | null;
+      /** Permission that the team will have for its repositories */
+      permission?: string;
+      privacy?: "open" | "closed" | "secret";
+      repositories_url?: string;
+      slug?: string;
+      /** URL for the team */
+      url?: string;
+    }[];
+    review_comment_url: string;
+    review_comments?: number;
+    review_comments_url: string;
+    /** State of this Pull Request. Either `open` or `closed`. */
+    state: "open" | "closed";
+    statuses_url: string;
+    /** The title of the pull request. */
+    title: string;
+    updated_at: string;
+    url: string;
+    user: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
+  };
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

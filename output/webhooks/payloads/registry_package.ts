@@ -2,68 +2,356 @@
 // To change it, edit schemas/webhooks/payloads/registry_package.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhookRubygemsMetadata,
 } from "./definitions.js";
 
 /** The `registry_package` payload of any action. */
 export type RegistryPackageEvent = RegistryPackagePublishedEvent | RegistryPackageUpdatedEvent;
 
-/** A package in a registry was published or updated. Action `published`. */
+/** A package was published to a registry. */
 export interface RegistryPackagePublishedEvent {
   action: "published";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
   registry_package: {
-    created_at: string;
+    created_at: string | null;
     description: string | null;
     ecosystem: string;
     html_url: string;
     id: number;
     name: string;
     namespace: string;
-    owner: User;
+    owner: {
+      avatar_url: string;
+      events_url: string;
+      followers_url: string;
+      following_url: string;
+      gists_url: string;
+      gravatar_id: string;
+      html_url: string;
+      id: number;
+      login: string;
+      node_id: string;
+      organizations_url: string;
+      received_events_url: string;
+      repos_url: string;
+      site_admin: boolean;
+      starred_url: string;
+      subscriptions_url: string;
+      type: string;
+      url: string;
+      user_view_type?: string;
+    };
     package_type: string;
-    package_version?: {
-      [k: string]: unknown;
+    package_version: {
+      author?: {
+        avatar_url: string;
+        events_url: string;
+        followers_url: string;
+        following_url: string;
+        gists_url: string;
+        gravatar_id: string;
+        html_url: string;
+        id: number;
+        login: string;
+        node_id: string;
+        organizations_url: string;
+        received_events_url: string;
+        repos_url: string;
+        site_admin: boolean;
+        starred_url: string;
+        subscriptions_url: string;
+        type: string;
+        url: string;
+        user_view_type?: string;
+      };
+      body?: string | {};
+      body_html?: string;
+      container_metadata?: {
+        labels?: {} | null;
+        manifest?: {} | null;
+        tag?: {
+          digest?: string;
+          name?: string;
+        };
+      };
+      created_at?: string;
+      description: string;
+      docker_metadata?: {
+        tags?: string[];
+      }[];
+      draft?: boolean;
+      html_url: string;
+      id: number;
+      installation_command: string;
+      manifest?: string;
+      metadata: {
+        [k: string]: unknown;
+      }[];
+      name: string;
+      npm_metadata?: {
+        author?: string | {} | null;
+        bin?: {};
+        bugs?: string | {} | null;
+        commit_oid?: string;
+        contributors?: string[];
+        cpu?: string[];
+        deleted_by_id?: number;
+        dependencies?: {};
+        description?: string;
+        dev_dependencies?: {};
+        directories?: string | {} | null;
+        dist?: string | {} | null;
+        engines?: {};
+        files?: string[];
+        git_head?: string;
+        has_shrinkwrap?: boolean;
+        homepage?: string;
+        id?: string;
+        installation_command?: string;
+        keywords?: string[];
+        license?: string;
+        main?: string;
+        maintainers?: string[];
+        man?: {};
+        name?: string;
+        node_version?: string;
+        npm_user?: string;
+        npm_version?: string;
+        optional_dependencies?: {};
+        os?: string[];
+        peer_dependencies?: {};
+        published_via_actions?: boolean;
+        readme?: string;
+        release_id?: number;
+        repository?: string | {} | null;
+        scripts?: {};
+        version?: string;
+      } | null;
+      nuget_metadata?:
+        | {
+            id?: string | {} | number | null;
+            name?: string;
+            value?:
+              | boolean
+              | string
+              | number
+              | {
+                  branch?: string;
+                  commit?: string;
+                  type?: string;
+                  url?: string;
+                };
+          }[]
+        | null;
+      package_files: {
+        content_type: string;
+        created_at: string;
+        download_url: string;
+        id: number;
+        md5: string | null;
+        name: string;
+        sha1: string | null;
+        sha256: string | null;
+        size: number;
+        state: string | null;
+        updated_at: string;
+      }[];
+      package_url: string;
+      prerelease?: boolean;
+      release?: {
+        author?: {
+          avatar_url?: string;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id?: number;
+          login?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: string;
+          url?: string;
+          user_view_type?: string;
+        };
+        created_at?: string;
+        draft?: boolean;
+        html_url?: string;
+        id?: number;
+        name?: string | null;
+        prerelease?: boolean;
+        published_at?: string;
+        tag_name?: string;
+        target_commitish?: string;
+        url?: string;
+      };
+      rubygems_metadata?: WebhookRubygemsMetadata[];
+      summary: string;
+      tag_name?: string;
+      target_commitish?: string;
+      target_oid?: string;
+      updated_at?: string;
+      version: string;
     } | null;
-    registry?: {
-      [k: string]: unknown;
+    registry: {
+      about_url?: string;
+      name?: string;
+      type?: string;
+      url?: string;
+      vendor?: string;
     } | null;
     updated_at: string | null;
   };
-  repository?: Repository;
-  sender: User;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** A package in a registry was published or updated. Action `updated`. */
+/** A package that was previously published to a registry was updated. */
 export interface RegistryPackageUpdatedEvent {
   action: "updated";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
   registry_package: {
     created_at: string;
-    description: string | null;
+    description: null;
     ecosystem: string;
     html_url: string;
     id: number;
     name: string;
     namespace: string;
-    owner: User;
+    owner: {
+      avatar_url: string;
+      events_url: string;
+      followers_url: string;
+      following_url: string;
+      gists_url: string;
+      gravatar_id: string;
+      html_url: string;
+      id: number;
+      login: string;
+      node_id: string;
+      organizations_url: string;
+      received_events_url: string;
+      repos_url: string;
+      site_admin: boolean;
+      starred_url: string;
+      subscriptions_url: string;
+      type: string;
+      url: string;
+      user_view_type?: string;
+    };
     package_type: string;
-    package_version?: {
-      [k: string]: unknown;
-    } | null;
-    registry?: {
-      [k: string]: unknown;
-    } | null;
-    updated_at: string | null;
+    package_version: {
+      author: {
+        avatar_url: string;
+        events_url: string;
+        followers_url: string;
+        following_url: string;
+        gists_url: string;
+        gravatar_id: string;
+        html_url: string;
+        id: number;
+        login: string;
+        node_id: string;
+        organizations_url: string;
+        received_events_url: string;
+        repos_url: string;
+        site_admin: boolean;
+        starred_url: string;
+        subscriptions_url: string;
+        type: string;
+        url: string;
+        user_view_type?: string;
+      };
+      body: string;
+      body_html: string;
+      created_at: string;
+      description: string;
+      docker_metadata?: ({
+        tags?: string[];
+      } | null)[];
+      draft?: boolean;
+      html_url: string;
+      id: number;
+      installation_command: string;
+      manifest?: string;
+      metadata: {
+        [k: string]: unknown;
+      }[];
+      name: string;
+      package_files: {
+        content_type?: string;
+        created_at?: string;
+        download_url?: string;
+        id?: number;
+        md5?: string | null;
+        name?: string;
+        sha1?: string | null;
+        sha256?: string;
+        size?: number;
+        state?: string;
+        updated_at?: string;
+      }[];
+      package_url: string;
+      prerelease?: boolean;
+      release?: {
+        author: {
+          avatar_url: string;
+          events_url: string;
+          followers_url: string;
+          following_url: string;
+          gists_url: string;
+          gravatar_id: string;
+          html_url: string;
+          id: number;
+          login: string;
+          node_id: string;
+          organizations_url: string;
+          received_events_url: string;
+          repos_url: string;
+          site_admin: boolean;
+          starred_url: string;
+          subscriptions_url: string;
+          type: string;
+          url: string;
+          user_view_type?: string;
+        };
+        created_at: string;
+        draft: boolean;
+        html_url: string;
+        id: number;
+        name: string;
+        prerelease: boolean;
+        published_at: string;
+        tag_name: string;
+        target_commitish: string;
+        url: string;
+      };
+      rubygems_metadata?: WebhookRubygemsMetadata[];
+      summary: string;
+      tag_name?: string;
+      target_commitish: string;
+      target_oid: string;
+      updated_at: string;
+      version: string;
+    };
+    registry: {} | null;
+    updated_at: string;
   };
-  repository?: Repository;
-  sender: User;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -2,13 +2,13 @@
 // To change it, edit schemas/webhooks/payloads/release.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Reactions,
-  ReleaseAsset,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksRelease,
+  WebhooksRelease1,
 } from "./definitions.js";
 
 /** The `release` payload of any action. */
@@ -21,240 +21,199 @@ export type ReleaseEvent =
   | ReleaseReleasedEvent
   | ReleaseUnpublishedEvent;
 
-/** Activity on a release. Action `created`. */
+/** A draft was saved, or a release or pre-release was published without previously being saved as a draft. */
 export interface ReleaseCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  release: {
-    assets: ReleaseAsset[];
-    assets_url: string;
-    author: User;
-    body: string | null;
-    created_at: string;
-    discussion_url?: string;
-    draft: boolean;
-    html_url: string;
-    id: number;
-    name: string | null;
-    node_id: string;
-    prerelease: boolean;
-    published_at: string;
-    reactions?: Reactions;
-    tag_name: string;
-    tarball_url: string;
-    target_commitish: string;
-    upload_url: string;
-    url: string;
-    zipball_url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  release: WebhooksRelease;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a release. Action `deleted`. */
+/** A release, pre-release, or draft release was deleted. */
 export interface ReleaseDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  release: {
-    assets: ReleaseAsset[];
-    assets_url: string;
-    author: User;
-    body: string | null;
-    created_at: string;
-    discussion_url?: string;
-    draft: boolean;
-    html_url: string;
-    id: number;
-    name: string | null;
-    node_id: string;
-    prerelease: boolean;
-    published_at: string;
-    reactions?: Reactions;
-    tag_name: string;
-    tarball_url: string;
-    target_commitish: string;
-    upload_url: string;
-    url: string;
-    zipball_url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  release: WebhooksRelease;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a release. Action `edited`. */
+/** The details of a release, pre-release, or draft release were edited. For more information, see "[Managing releases in a repository](https://docs.github.com/repositories/releasing-projects-on-github/managing-releases-in-a-repository#editing-a-release)." */
 export interface ReleaseEditedEvent {
   action: "edited";
   changes: {
     body?: {
-      from: string | null;
+      /** The previous version of the body if the action was `edited`. */
+      from: string;
     };
     make_latest?: {
+      /** Whether this release was explicitly `edited` to be the latest. */
       to: boolean;
     };
     name?: {
-      from: string | null;
+      /** The previous version of the name if the action was `edited`. */
+      from: string;
     };
     tag_name?: {
+      /** The previous version of the tag_name if the action was `edited`. */
       from: string;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  release: {
-    assets: ReleaseAsset[];
-    assets_url: string;
-    author: User;
-    body: string | null;
-    created_at: string;
-    discussion_url?: string;
-    draft: boolean;
-    html_url: string;
-    id: number;
-    name: string | null;
-    node_id: string;
-    prerelease: boolean;
-    published_at: string;
-    reactions?: Reactions;
-    tag_name: string;
-    tarball_url: string;
-    target_commitish: string;
-    upload_url: string;
-    url: string;
-    zipball_url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  release: WebhooksRelease;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a release. Action `prereleased`. */
+/** A release was created and identified as a pre-release. A pre-release is a release that is not ready for production and may be unstable. */
 export interface ReleasePrereleasedEvent {
   action: "prereleased";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  /** The [release](https://docs.github.com/rest/releases/releases/#get-a-release) object. */
   release: {
-    assets: ReleaseAsset[];
+    assets: ({
+      browser_download_url: string;
+      content_type: string;
+      created_at: string;
+      digest: string | null;
+      download_count: number;
+      id: number;
+      label: string | null;
+      /** The file name of the asset. */
+      name: string;
+      node_id: string;
+      size: number;
+      /** State of the release asset. */
+      state: "uploaded";
+      updated_at: string;
+      uploader?: {
+        avatar_url?: string;
+        deleted?: boolean;
+        email?: string | null;
+        events_url?: string;
+        followers_url?: string;
+        following_url?: string;
+        gists_url?: string;
+        gravatar_id?: string;
+        html_url?: string;
+        id: number;
+        login: string;
+        name?: string;
+        node_id?: string;
+        organizations_url?: string;
+        received_events_url?: string;
+        repos_url?: string;
+        site_admin?: boolean;
+        starred_url?: string;
+        subscriptions_url?: string;
+        type?: "Bot" | "User" | "Organization";
+        url?: string;
+      } | null;
+      url: string;
+    } | null)[];
     assets_url: string;
-    author: User;
+    author: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id: number;
+      login: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+      user_view_type?: string;
+    } | null;
     body: string | null;
-    created_at: string;
+    created_at: string | null;
     discussion_url?: string;
+    /** Whether the release is a draft or published */
     draft: boolean;
     html_url: string;
     id: number;
+    /** Whether or not the release is immutable. */
+    immutable?: boolean;
     name: string | null;
     node_id: string;
-    prerelease: boolean;
-    published_at: string;
-    reactions?: Reactions;
+    /** Whether the release is identified as a prerelease or a full release. */
+    prerelease: true;
+    published_at: string | null;
+    reactions?: {
+      "+1": number;
+      "-1": number;
+      confused: number;
+      eyes: number;
+      heart: number;
+      hooray: number;
+      laugh: number;
+      rocket: number;
+      total_count: number;
+      url: string;
+    };
+    /** The name of the tag. */
     tag_name: string;
-    tarball_url: string;
+    tarball_url: string | null;
+    /** Specifies the commitish value that determines where the Git tag is created from. */
     target_commitish: string;
+    updated_at?: string | null;
     upload_url: string;
     url: string;
-    zipball_url: string;
+    zipball_url: string | null;
   };
-  repository: Repository;
-  sender: User;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a release. Action `published`. */
+/** A release, pre-release, or draft of a release was published. */
 export interface ReleasePublishedEvent {
   action: "published";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  release: {
-    assets: ReleaseAsset[];
-    assets_url: string;
-    author: User;
-    body: string | null;
-    created_at: string;
-    discussion_url?: string;
-    draft: boolean;
-    html_url: string;
-    id: number;
-    name: string | null;
-    node_id: string;
-    prerelease: boolean;
-    published_at: string;
-    reactions?: Reactions;
-    tag_name: string;
-    tarball_url: string;
-    target_commitish: string;
-    upload_url: string;
-    url: string;
-    zipball_url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  release: WebhooksRelease1;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a release. Action `released`. */
+/** A release was published, or a pre-release was changed to a release. */
 export interface ReleaseReleasedEvent {
   action: "released";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  release: {
-    assets: ReleaseAsset[];
-    assets_url: string;
-    author: User;
-    body: string | null;
-    created_at: string;
-    discussion_url?: string;
-    draft: boolean;
-    html_url: string;
-    id: number;
-    name: string | null;
-    node_id: string;
-    prerelease: boolean;
-    published_at: string;
-    reactions?: Reactions;
-    tag_name: string;
-    tarball_url: string;
-    target_commitish: string;
-    upload_url: string;
-    url: string;
-    zipball_url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  release: WebhooksRelease;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a release. Action `unpublished`. */
+/** A release or pre-release was unpublished. */
 export interface ReleaseUnpublishedEvent {
   action: "unpublished";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  release: {
-    assets: ReleaseAsset[];
-    assets_url: string;
-    author: User;
-    body: string | null;
-    created_at: string;
-    discussion_url?: string;
-    draft: boolean;
-    html_url: string;
-    id: number;
-    name: string | null;
-    node_id: string;
-    prerelease: boolean;
-    published_at: string;
-    reactions?: Reactions;
-    tag_name: string;
-    tarball_url: string;
-    target_commitish: string;
-    upload_url: string;
-    url: string;
-    zipball_url: string;
-  };
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  release: WebhooksRelease1;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }

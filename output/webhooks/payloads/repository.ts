@@ -2,11 +2,11 @@
 // To change it, edit schemas/webhooks/payloads/repository.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `repository` payload of any action. */
@@ -21,37 +21,37 @@ export type RepositoryEvent =
   | RepositoryTransferredEvent
   | RepositoryUnarchivedEvent;
 
-/** Activity on a repository. Action `archived`. */
+/** A repository was archived. */
 export interface RepositoryArchivedEvent {
   action: "archived";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a repository. Action `created`. */
+/** A repository was created. */
 export interface RepositoryCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a repository. Action `deleted`. */
+/** A repository was deleted. GitHub Apps and repository webhooks will not receive this event. */
 export interface RepositoryDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a repository. Action `edited`. */
+/** The topics, default branch, description, or homepage of a repository was changed. */
 export interface RepositoryEditedEvent {
   action: "edited";
   changes: {
@@ -65,37 +65,37 @@ export interface RepositoryEditedEvent {
       from: string | null;
     };
     topics?: {
-      from: string[] | null;
+      from?: string[] | null;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a repository. Action `privatized`. */
+/** The visibility of a repository was changed to `private`. */
 export interface RepositoryPrivatizedEvent {
   action: "privatized";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a repository. Action `publicized`. */
+/** The visibility of a repository was changed to `public`. */
 export interface RepositoryPublicizedEvent {
   action: "publicized";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a repository. Action `renamed`. */
+/** The name of a repository was changed. */
 export interface RepositoryRenamedEvent {
   action: "renamed";
   changes: {
@@ -105,36 +105,74 @@ export interface RepositoryRenamedEvent {
       };
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a repository. Action `transferred`. */
+/** Ownership of the repository was transferred to a user or organization account. This event is only sent to the account where the ownership is transferred. To receive the `repository.transferred` event, the new owner account must have the GitHub App installed, and the App must be subscribed to "Repository" events. */
 export interface RepositoryTransferredEvent {
   action: "transferred";
   changes: {
     owner: {
       from: {
-        user: User;
+        organization?: {
+          avatar_url: string;
+          description: string | null;
+          events_url: string;
+          hooks_url: string;
+          html_url?: string;
+          id: number;
+          issues_url: string;
+          login: string;
+          members_url: string;
+          node_id: string;
+          public_members_url: string;
+          repos_url: string;
+          url: string;
+        };
+        user?: {
+          avatar_url?: string;
+          deleted?: boolean;
+          email?: string | null;
+          events_url?: string;
+          followers_url?: string;
+          following_url?: string;
+          gists_url?: string;
+          gravatar_id?: string;
+          html_url?: string;
+          id: number;
+          login: string;
+          name?: string;
+          node_id?: string;
+          organizations_url?: string;
+          received_events_url?: string;
+          repos_url?: string;
+          site_admin?: boolean;
+          starred_url?: string;
+          subscriptions_url?: string;
+          type?: "Bot" | "User" | "Organization";
+          url?: string;
+          user_view_type?: string;
+        } | null;
       };
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }
 
-/** Activity on a repository. Action `unarchived`. */
+/** A previously archived repository was unarchived. */
 export interface RepositoryUnarchivedEvent {
   action: "unarchived";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -2,87 +2,36 @@
 // To change it, edit schemas/webhooks/payloads/repository_advisory.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryAdvisory,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `repository_advisory` payload of any action. */
 export type RepositoryAdvisoryEvent =
   RepositoryAdvisoryPublishedEvent | RepositoryAdvisoryReportedEvent;
 
-/** A repository security advisory was published or reported. Action `published`. */
+/** A repository security advisory was published. */
 export interface RepositoryAdvisoryPublishedEvent {
   action: "published";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  repository_advisory: {
-    author?: User | null;
-    closed_at: string | null;
-    created_at: string | null;
-    cve_id: string | null;
-    cwe_ids?: string[] | null;
-    description: string | null;
-    ghsa_id: string;
-    html_url: string;
-    identifiers?: {
-      type: string;
-      value: string;
-    }[];
-    published_at: string | null;
-    publisher?: User | null;
-    severity: "critical" | "high" | "medium" | "low" | null;
-    state: "published" | "closed" | "withdrawn" | "draft" | "triage";
-    summary: string;
-    updated_at: string | null;
-    url: string;
-    vulnerabilities?:
-      | {
-          [k: string]: unknown;
-        }[]
-      | null;
-    withdrawn_at: string | null;
-  };
-  sender?: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  repository_advisory: RepositoryAdvisory;
+  sender?: SimpleUser;
 }
 
-/** A repository security advisory was published or reported. Action `reported`. */
+/** A private vulnerability report was submitted. */
 export interface RepositoryAdvisoryReportedEvent {
   action: "reported";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  repository_advisory: {
-    author?: User | null;
-    closed_at: string | null;
-    created_at: string | null;
-    cve_id: string | null;
-    cwe_ids?: string[] | null;
-    description: string | null;
-    ghsa_id: string;
-    html_url: string;
-    identifiers?: {
-      type: string;
-      value: string;
-    }[];
-    published_at: string | null;
-    publisher?: User | null;
-    severity: "critical" | "high" | "medium" | "low" | null;
-    state: "published" | "closed" | "withdrawn" | "draft" | "triage";
-    summary: string;
-    updated_at: string | null;
-    url: string;
-    vulnerabilities?:
-      | {
-          [k: string]: unknown;
-        }[]
-      | null;
-    withdrawn_at: string | null;
-  };
-  sender?: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  repository_advisory: RepositoryAdvisory;
+  sender?: SimpleUser;
 }

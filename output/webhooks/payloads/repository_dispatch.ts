@@ -2,27 +2,28 @@
 // To change it, edit schemas/webhooks/payloads/repository_dispatch.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `repository_dispatch` payload of any action. */
 export type RepositoryDispatchEvent = RepositoryDispatchSampleEvent;
 
-/** A client asked for a custom event through the repository dispatch endpoint. */
+/** This event occurs when a GitHub App sends a `POST` request to `/repos/{owner}/{repo}/dispatches`. For more information, see [the REST API documentation for creating a repository dispatch event](https://docs.github.com/rest/repos/repos#create-a-repository-dispatch-event). In the payload, the `action` will be the `event_type` that was specified in the `POST /repos/{owner}/{repo}/dispatches` request body. */
 export interface RepositoryDispatchSampleEvent {
-  /** The event_type the dispatching client sent; free-form, so not fixed to the table's placeholder action. */
+  /** The `event_type` that was specified in the `POST /repos/{owner}/{repo}/dispatches` request body. */
   action: string;
   branch: string;
+  /** The `client_payload` that was specified in the `POST /repos/{owner}/{repo}/dispatches` request body. */
   client_payload: {
     [k: string]: unknown;
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  } | null;
+  enterprise?: EnterpriseWebhooks;
+  installation: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -2,118 +2,96 @@
 // To change it, edit schemas/webhooks/payloads/repository_ruleset.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryRule,
+  RepositoryRuleset,
+  RepositoryRulesetConditions,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `repository_ruleset` payload of any action. */
 export type RepositoryRulesetEvent =
   RepositoryRulesetCreatedEvent | RepositoryRulesetDeletedEvent | RepositoryRulesetEditedEvent;
 
-/** A repository ruleset was created, edited or deleted. Action `created`. */
+/** A repository ruleset was created. */
 export interface RepositoryRulesetCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository?: Repository;
-  repository_ruleset: {
-    bypass_actors?: {
-      [k: string]: unknown;
-    }[];
-    conditions?: {
-      [k: string]: unknown;
-    } | null;
-    created_at?: string;
-    current_user_can_bypass?: "always" | "pull_requests_only" | "never";
-    enforcement: "disabled" | "active" | "evaluate";
-    id: number;
-    name: string;
-    node_id?: string;
-    rules?: {
-      parameters?: {
-        [k: string]: unknown;
-      };
-      type: string;
-    }[];
-    source: string;
-    source_type?: "Repository" | "Organization" | "Enterprise";
-    target?: "branch" | "tag" | "push" | "repository";
-    updated_at?: string;
-  };
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  repository_ruleset: RepositoryRuleset;
+  sender: SimpleUser;
 }
 
-/** A repository ruleset was created, edited or deleted. Action `deleted`. */
+/** A repository ruleset was deleted. */
 export interface RepositoryRulesetDeletedEvent {
   action: "deleted";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository?: Repository;
-  repository_ruleset: {
-    bypass_actors?: {
-      [k: string]: unknown;
-    }[];
-    conditions?: {
-      [k: string]: unknown;
-    } | null;
-    created_at?: string;
-    current_user_can_bypass?: "always" | "pull_requests_only" | "never";
-    enforcement: "disabled" | "active" | "evaluate";
-    id: number;
-    name: string;
-    node_id?: string;
-    rules?: {
-      parameters?: {
-        [k: string]: unknown;
-      };
-      type: string;
-    }[];
-    source: string;
-    source_type?: "Repository" | "Organization" | "Enterprise";
-    target?: "branch" | "tag" | "push" | "repository";
-    updated_at?: string;
-  };
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  repository_ruleset: RepositoryRuleset;
+  sender: SimpleUser;
 }
 
-/** A repository ruleset was created, edited or deleted. Action `edited`. */
+/** A repository ruleset was edited. */
 export interface RepositoryRulesetEditedEvent {
   action: "edited";
   changes?: {
-    [k: string]: unknown;
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository?: Repository;
-  repository_ruleset: {
-    bypass_actors?: {
-      [k: string]: unknown;
-    }[];
     conditions?: {
-      [k: string]: unknown;
-    } | null;
-    created_at?: string;
-    current_user_can_bypass?: "always" | "pull_requests_only" | "never";
-    enforcement: "disabled" | "active" | "evaluate";
-    id: number;
-    name: string;
-    node_id?: string;
+      added?: RepositoryRulesetConditions[];
+      deleted?: RepositoryRulesetConditions[];
+      updated?: {
+        changes?: {
+          condition_type?: {
+            from?: string;
+          };
+          exclude?: {
+            from?: string[];
+          };
+          include?: {
+            from?: string[];
+          };
+          target?: {
+            from?: string;
+          };
+        };
+        condition?: RepositoryRulesetConditions;
+      }[];
+    };
+    enforcement?: {
+      from?: string;
+    };
+    name?: {
+      from?: string;
+    };
     rules?: {
-      parameters?: {
-        [k: string]: unknown;
-      };
-      type: string;
-    }[];
-    source: string;
-    source_type?: "Repository" | "Organization" | "Enterprise";
-    target?: "branch" | "tag" | "push" | "repository";
-    updated_at?: string;
+      added?: RepositoryRule[];
+      deleted?: RepositoryRule[];
+      updated?: {
+        changes?: {
+          configuration?: {
+            from?: string;
+          };
+          pattern?: {
+            from?: string;
+          };
+          rule_type?: {
+            from?: string;
+          };
+        };
+        rule?: RepositoryRule;
+      }[];
+    };
   };
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  repository_ruleset: RepositoryRuleset;
+  sender: SimpleUser;
 }

@@ -2,12 +2,12 @@
 // To change it, edit schemas/webhooks/payloads/secret_scanning_alert.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  SecretScanningAlert,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SecretScanningAlertWebhook,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `secret_scanning_alert` payload of any action. */
@@ -20,81 +20,81 @@ export type SecretScanningAlertEvent =
   | SecretScanningAlertUnassignedEvent
   | SecretScanningAlertValidatedEvent;
 
-/** Activity on a secret scanning alert. Action `assigned`. */
+/** A secret scanning alert was assigned. */
 export interface SecretScanningAlertAssignedEvent {
   action: "assigned";
-  alert: SecretScanningAlert;
-  assignee?: User;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender?: User;
+  alert: SecretScanningAlertWebhook;
+  assignee?: SimpleUser;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a secret scanning alert. Action `created`. */
+/** A secret scanning alert was created. */
 export interface SecretScanningAlertCreatedEvent {
   action: "created";
-  alert: SecretScanningAlert;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender?: User;
+  alert: SecretScanningAlertWebhook;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a secret scanning alert. Action `publicly_leaked`. */
+/** A secret scanning alert was detected in a public repo. */
 export interface SecretScanningAlertPubliclyLeakedEvent {
   action: "publicly_leaked";
-  alert: SecretScanningAlert;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender?: User;
+  alert: SecretScanningAlertWebhook;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a secret scanning alert. Action `reopened`. */
+/** A previously closed secret scanning alert was reopened. */
 export interface SecretScanningAlertReopenedEvent {
   action: "reopened";
-  alert: SecretScanningAlert;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender?: User;
+  alert: SecretScanningAlertWebhook;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a secret scanning alert. Action `resolved`. */
+/** A secret scanning alert was closed. */
 export interface SecretScanningAlertResolvedEvent {
   action: "resolved";
-  alert: SecretScanningAlert;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender?: User;
+  alert: SecretScanningAlertWebhook;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a secret scanning alert. Action `unassigned`. */
+/** A secret scanning alert was unassigned. */
 export interface SecretScanningAlertUnassignedEvent {
   action: "unassigned";
-  alert: SecretScanningAlert;
-  assignee?: User;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender?: User;
+  alert: SecretScanningAlertWebhook;
+  assignee?: SimpleUser;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }
 
-/** Activity on a secret scanning alert. Action `validated`. */
+/** A secret scanning alert was validated. */
 export interface SecretScanningAlertValidatedEvent {
   action: "validated";
-  alert: SecretScanningAlert;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender?: User;
+  alert: SecretScanningAlertWebhook;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }

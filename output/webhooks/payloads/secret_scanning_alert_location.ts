@@ -2,43 +2,24 @@
 // To change it, edit schemas/webhooks/payloads/secret_scanning_alert_location.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  SecretScanningAlert,
-  User,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SecretScanningAlertWebhook,
+  SecretScanningLocation,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `secret_scanning_alert_location` payload of any action. */
 export type SecretScanningAlertLocationEvent = SecretScanningAlertLocationCreatedEvent;
 
-/** A new location of a leaked secret was found. Action `created`. */
+/** A new instance of a previously detected secret was detected in a repository, and the location of the secret was added to the existing alert. */
 export interface SecretScanningAlertLocationCreatedEvent {
   action: "created";
-  alert: SecretScanningAlert;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  location: {
-    details: {
-      [k: string]: unknown;
-    };
-    type:
-      | "commit"
-      | "wiki_commit"
-      | "issue_title"
-      | "issue_body"
-      | "issue_comment"
-      | "discussion_title"
-      | "discussion_body"
-      | "discussion_comment"
-      | "pull_request_title"
-      | "pull_request_body"
-      | "pull_request_comment"
-      | "pull_request_review"
-      | "pull_request_review_comment";
-  };
-  organization?: Organization;
-  repository: Repository;
-  sender?: User;
+  alert: SecretScanningAlertWebhook;
+  installation?: SimpleInstallation;
+  location: SecretScanningLocation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender?: SimpleUser;
 }

@@ -2,29 +2,36 @@
 // To change it, edit schemas/webhooks/payloads/secret_scanning_scan.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `secret_scanning_scan` payload of any action. */
 export type SecretScanningScanEvent = SecretScanningScanCompletedEvent;
 
-/** A secret scanning scan completed. Action `completed`. */
+/** A secret scanning scan was completed. */
 export interface SecretScanningScanCompletedEvent {
   action: "completed";
+  /** The time that the alert was resolved in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
   completed_at: string;
+  /** If the scan was triggered by a custom pattern update, this will be the name of the pattern that was updated */
   custom_pattern_name?: string | null;
+  /** If the scan was triggered by a custom pattern update, this will be the scope of the pattern that was updated */
   custom_pattern_scope?: "repository" | "organization" | "enterprise" | null;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository?: Repository;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  /** List of patterns that were updated. This will be empty for normal backfill scans or custom pattern updates */
   secret_types?: string[] | null;
-  sender?: User;
+  sender?: SimpleUser;
+  /** What type of content was scanned */
   source: "git" | "issues" | "pull-requests" | "discussions" | "wiki";
+  /** The time that the alert was resolved in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`. */
   started_at: string;
+  /** What type of scan was completed */
   type: "backfill" | "custom-pattern-backfill" | "pattern-version-backfill";
 }

@@ -2,39 +2,84 @@
 // To change it, edit schemas/webhooks/payloads/security_advisory.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  SecurityAdvisory,
+  CvssSeverities,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksSecurityAdvisory,
 } from "./definitions.js";
 
 /** The `security_advisory` payload of any action. */
 export type SecurityAdvisoryEvent =
   SecurityAdvisoryPublishedEvent | SecurityAdvisoryUpdatedEvent | SecurityAdvisoryWithdrawnEvent;
 
-/** A global security advisory was published, updated or withdrawn. Action `published`. */
+/** A security advisory was published to the GitHub community. */
 export interface SecurityAdvisoryPublishedEvent {
   action: "published";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  security_advisory: SecurityAdvisory;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  security_advisory: WebhooksSecurityAdvisory;
+  sender?: SimpleUser;
 }
 
-/** A global security advisory was published, updated or withdrawn. Action `updated`. */
+/** The metadata or description of a security advisory was changed. */
 export interface SecurityAdvisoryUpdatedEvent {
   action: "updated";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  security_advisory: SecurityAdvisory;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  security_advisory: WebhooksSecurityAdvisory;
+  sender?: SimpleUser;
 }
 
-/** A global security advisory was published, updated or withdrawn. Action `withdrawn`. */
+/** A previously published security advisory was withdrawn. */
 export interface SecurityAdvisoryWithdrawnEvent {
   action: "withdrawn";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  security_advisory: SecurityAdvisory;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  /** The details of the security advisory, including summary, description, and severity. */
+  security_advisory: {
+    cvss: {
+      score: number;
+      vector_string: string | null;
+    };
+    cvss_severities?: CvssSeverities;
+    cwes: {
+      cwe_id: string;
+      name: string;
+    }[];
+    description: string;
+    ghsa_id: string;
+    identifiers: {
+      type: string;
+      value: string;
+    }[];
+    published_at: string;
+    references: {
+      url: string;
+    }[];
+    severity: string;
+    summary: string;
+    updated_at: string;
+    vulnerabilities: {
+      first_patched_version: {
+        identifier: string;
+      } | null;
+      package: {
+        ecosystem: string;
+        name: string;
+      };
+      severity: string;
+      vulnerable_version_range: string;
+    }[];
+    withdrawn_at: string;
+  };
+  sender?: SimpleUser;
 }

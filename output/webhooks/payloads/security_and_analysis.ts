@@ -2,25 +2,24 @@
 // To change it, edit schemas/webhooks/payloads/security_and_analysis.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  FullRepository,
+  OrganizationSimpleWebhooks,
+  SecurityAndAnalysis,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
-/** Code security features were enabled or disabled for a repository. */
+/** This event occurs when code security and analysis features are enabled or disabled for a repository. For more information, see "[GitHub security features](https://docs.github.com/code-security/getting-started/github-security-features)." */
 export interface SecurityAndAnalysisEvent {
   changes: {
     from?: {
-      security_and_analysis?: {
-        [k: string]: unknown;
-      } | null;
+      security_and_analysis?: SecurityAndAnalysis;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender?: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: FullRepository;
+  sender?: SimpleUser;
 }

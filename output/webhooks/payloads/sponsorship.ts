@@ -2,11 +2,14 @@
 // To change it, edit schemas/webhooks/payloads/sponsorship.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  SponsorshipTier,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksChanges8,
+  WebhooksEffectiveDate,
+  WebhooksSponsorship,
 } from "./definitions.js";
 
 /** The `sponsorship` payload of any action. */
@@ -18,121 +21,78 @@ export type SponsorshipEvent =
   | SponsorshipPendingTierChangeEvent
   | SponsorshipTierChangedEvent;
 
-/** Activity on a sponsorship. Action `cancelled`. */
+/** A sponsorship was cancelled and the last billing cycle has ended. */
 export interface SponsorshipCancelledEvent {
   action: "cancelled";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  sender: User;
-  sponsorship: {
-    created_at: string;
-    node_id: string;
-    privacy_level: string;
-    sponsor: User;
-    sponsorable: User;
-    tier: SponsorshipTier;
-  };
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
+  sponsorship: WebhooksSponsorship;
 }
 
-/** Activity on a sponsorship. Action `created`. */
+/** A sponsor created a sponsorship for a sponsored account. This event occurs once the payment is successfully processed. */
 export interface SponsorshipCreatedEvent {
   action: "created";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  sender: User;
-  sponsorship: {
-    created_at: string;
-    node_id: string;
-    privacy_level: string;
-    sponsor: User;
-    sponsorable: User;
-    tier: SponsorshipTier;
-  };
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
+  sponsorship: WebhooksSponsorship;
 }
 
-/** Activity on a sponsorship. Action `edited`. */
+/** A monthly sponsor changed who can see their sponsorship. If you recognize your sponsors publicly, you may want to update your sponsor recognition to reflect the change when this event occurs. */
 export interface SponsorshipEditedEvent {
   action: "edited";
   changes: {
     privacy_level?: {
+      /** The `edited` event types include the details about the change when someone edits a sponsorship to change the privacy. */
       from: string;
     };
   };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  sender: User;
-  sponsorship: {
-    created_at: string;
-    node_id: string;
-    privacy_level: string;
-    sponsor: User;
-    sponsorable: User;
-    tier: SponsorshipTier;
-  };
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
+  sponsorship: WebhooksSponsorship;
 }
 
-/** Activity on a sponsorship. Action `pending_cancellation`. */
+/** A sponsor scheduled a cancellation for their sponsorship. The cancellation will become effective on their next billing date. */
 export interface SponsorshipPendingCancellationEvent {
   action: "pending_cancellation";
-  effective_date?: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  sender: User;
-  sponsorship: {
-    created_at: string;
-    node_id: string;
-    privacy_level: string;
-    sponsor: User;
-    sponsorable: User;
-    tier: SponsorshipTier;
-  };
+  effective_date?: WebhooksEffectiveDate;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
+  sponsorship: WebhooksSponsorship;
 }
 
-/** Activity on a sponsorship. Action `pending_tier_change`. */
+/** A sponsor scheduled a downgrade to a lower sponsorship tier. The new tier will become effective on their next billing date. */
 export interface SponsorshipPendingTierChangeEvent {
   action: "pending_tier_change";
-  changes: {
-    tier: {
-      from: SponsorshipTier;
-    };
-  };
-  effective_date: string;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  sender: User;
-  sponsorship: {
-    created_at: string;
-    node_id: string;
-    privacy_level: string;
-    sponsor: User;
-    sponsorable: User;
-    tier: SponsorshipTier;
-  };
+  changes: WebhooksChanges8;
+  effective_date?: WebhooksEffectiveDate;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
+  sponsorship: WebhooksSponsorship;
 }
 
-/** Activity on a sponsorship. Action `tier_changed`. */
+/** A sponsor changed the tier of their sponsorship and the change has taken effect. If a sponsor upgraded their tier, the change took effect immediately. If a sponsor downgraded their tier, the change took effect at the beginning of the sponsor's next billing cycle. */
 export interface SponsorshipTierChangedEvent {
   action: "tier_changed";
-  changes: {
-    tier: {
-      from: SponsorshipTier;
-    };
-  };
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  sender: User;
-  sponsorship: {
-    created_at: string;
-    node_id: string;
-    privacy_level: string;
-    sponsor: User;
-    sponsorable: User;
-    tier: SponsorshipTier;
-  };
+  changes: WebhooksChanges8;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository?: RepositoryWebhooks;
+  sender: SimpleUser;
+  sponsorship: WebhooksSponsorship;
 }

@@ -2,32 +2,68 @@
 // To change it, edit schemas/webhooks/payloads/status.json and run `typewire generate`.
 
 import type {
-  Committer,
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
-/** The status of a commit changed. */
+/** This event occurs when the status of a Git commit changes. For example, commits can be marked as `error`, `failure`, `pending`, or `success`. For more information, see "[About status checks](https://docs.github.com/pull-requests/collaborating-with-pull-requests/collaborating-on-repositories-with-code-quality-features/about-status-checks)." For information about the APIs to manage commit statuses, see [the GraphQL documentation](https://docs.github.com/graphql/reference/objects#status) or "[Commit statuses](https://docs.github.com/rest/commits/statuses)" in the REST API documentation. */
 export interface StatusEvent {
-  avatar_url?: string;
+  avatar_url?: string | null;
+  /** An array of branch objects containing the status' SHA. Each branch contains the given SHA, but the SHA may or may not be the head of the branch. The array includes a maximum of 10 branches. */
   branches: {
     commit: {
-      sha: string;
-      url: string;
+      sha: string | null;
+      url: string | null;
     };
     name: string;
     protected: boolean;
   }[];
   commit: {
-    author: User | null;
+    author: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id?: number;
+      login?: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+    } | null;
     comments_url: string;
     commit: {
-      author: Committer;
+      /** Metaproperties for Git author/committer information. */
+      author: {
+        date: string;
+        email: string;
+        /** The git author's name. */
+        name: string;
+        username?: string;
+      };
       comment_count: number;
-      committer: Committer;
+      /** Metaproperties for Git author/committer information. */
+      committer: {
+        date: string;
+        email: string;
+        /** The git author's name. */
+        name: string;
+        username?: string;
+      };
       message: string;
       tree: {
         sha: string;
@@ -36,12 +72,50 @@ export interface StatusEvent {
       url: string;
       verification: {
         payload: string | null;
-        reason: string;
+        reason:
+          | "expired_key"
+          | "not_signing_key"
+          | "gpgverify_error"
+          | "gpgverify_unavailable"
+          | "unsigned"
+          | "unknown_signature_type"
+          | "no_user"
+          | "unverified_email"
+          | "bad_email"
+          | "unknown_key"
+          | "malformed_signature"
+          | "invalid"
+          | "valid"
+          | "bad_cert"
+          | "ocsp_pending";
         signature: string | null;
         verified: boolean;
+        verified_at?: string | null;
       };
     };
-    committer: User | null;
+    committer: {
+      avatar_url?: string;
+      deleted?: boolean;
+      email?: string | null;
+      events_url?: string;
+      followers_url?: string;
+      following_url?: string;
+      gists_url?: string;
+      gravatar_id?: string;
+      html_url?: string;
+      id?: number;
+      login?: string;
+      name?: string;
+      node_id?: string;
+      organizations_url?: string;
+      received_events_url?: string;
+      repos_url?: string;
+      site_admin?: boolean;
+      starred_url?: string;
+      subscriptions_url?: string;
+      type?: "Bot" | "User" | "Organization";
+      url?: string;
+    } | null;
     html_url: string;
     node_id: string;
     parents: {
@@ -54,16 +128,21 @@ export interface StatusEvent {
   };
   context: string;
   created_at: string;
+  /** The optional human-readable description added to the status. */
   description: string | null;
-  enterprise?: Enterprise;
+  enterprise?: EnterpriseWebhooks;
+  /** The unique identifier of the status. */
   id: number;
-  installation?: InstallationLite;
+  installation?: SimpleInstallation;
   name: string;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
+  /** The Commit SHA. */
   sha: string;
-  state: string;
+  /** The new state. Can be `pending`, `success`, `failure`, or `error`. */
+  state: "pending" | "success" | "failure" | "error";
+  /** The optional link added to the status. */
   target_url: string | null;
   updated_at: string;
 }

@@ -2,12 +2,12 @@
 // To change it, edit schemas/webhooks/payloads/sub_issues.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
   Issue,
-  Organization,
+  OrganizationSimpleWebhooks,
   Repository,
-  User,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `sub_issues` payload of any action. */
@@ -17,66 +17,66 @@ export type SubIssuesEvent =
   | SubIssuesSubIssueAddedEvent
   | SubIssuesSubIssueRemovedEvent;
 
-/** An issue gained or lost a parent issue or a sub-issue. Action `parent_issue_added`. */
+/** A parent issue was added to an issue. */
 export interface SubIssuesParentIssueAddedEvent {
   action: "parent_issue_added";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
   parent_issue: Issue;
+  /** The ID of the parent issue. */
   parent_issue_id: number;
-  parent_issue_repo?: Repository;
-  repository?: Repository;
-  sender?: User;
+  parent_issue_repo: Repository;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
   sub_issue: Issue;
+  /** The ID of the sub-issue. */
   sub_issue_id: number;
-  sub_issue_repo?: Repository;
 }
 
-/** An issue gained or lost a parent issue or a sub-issue. Action `parent_issue_removed`. */
+/** A parent issue was removed from an issue. */
 export interface SubIssuesParentIssueRemovedEvent {
   action: "parent_issue_removed";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
   parent_issue: Issue;
+  /** The ID of the parent issue. */
   parent_issue_id: number;
-  parent_issue_repo?: Repository;
-  repository?: Repository;
-  sender?: User;
+  parent_issue_repo: Repository;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
   sub_issue: Issue;
+  /** The ID of the sub-issue. */
   sub_issue_id: number;
-  sub_issue_repo?: Repository;
 }
 
-/** An issue gained or lost a parent issue or a sub-issue. Action `sub_issue_added`. */
+/** A sub-issue was added to an issue. */
 export interface SubIssuesSubIssueAddedEvent {
   action: "sub_issue_added";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
   parent_issue: Issue;
+  /** The ID of the parent issue. */
   parent_issue_id: number;
-  parent_issue_repo?: Repository;
-  repository?: Repository;
-  sender?: User;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
   sub_issue: Issue;
+  /** The ID of the sub-issue. */
   sub_issue_id: number;
-  sub_issue_repo?: Repository;
+  sub_issue_repo: Repository;
 }
 
-/** An issue gained or lost a parent issue or a sub-issue. Action `sub_issue_removed`. */
+/** A sub-issue was removed from an issue. */
 export interface SubIssuesSubIssueRemovedEvent {
   action: "sub_issue_removed";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
   parent_issue: Issue;
+  /** The ID of the parent issue. */
   parent_issue_id: number;
-  parent_issue_repo?: Repository;
-  repository?: Repository;
-  sender?: User;
+  repository?: RepositoryWebhooks;
+  sender?: SimpleUser;
   sub_issue: Issue;
+  /** The ID of the sub-issue. */
   sub_issue_id: number;
-  sub_issue_repo?: Repository;
+  sub_issue_repo: Repository;
 }

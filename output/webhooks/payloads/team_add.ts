@@ -2,20 +2,23 @@
 // To change it, edit schemas/webhooks/payloads/team_add.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  Team,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
+  WebhooksTeam1,
 } from "./definitions.js";
 
-/** A repository was added to a team. */
+/**
+ * This event occurs when a team is added to a repository.
+ * For more information, see "[Managing teams and people with access to your repository](https://docs.github.com/repositories/managing-your-repositorys-settings-and-features/managing-repository-settings/managing-teams-and-people-with-access-to-your-repository)."
+ */
 export interface TeamAddEvent {
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization: Organization;
-  repository: Repository;
-  sender: User;
-  team: Team;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
+  team: WebhooksTeam1;
 }

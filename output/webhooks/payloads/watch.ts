@@ -2,22 +2,22 @@
 // To change it, edit schemas/webhooks/payloads/watch.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `watch` payload of any action. */
 export type WatchEvent = WatchStartedEvent;
 
-/** Someone started watching (starring) a repository. Action `started`. */
+/** Someone started watching the repository. */
 export interface WatchStartedEvent {
   action: "started";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
 }

@@ -2,23 +2,23 @@
 // To change it, edit schemas/webhooks/payloads/workflow_dispatch.json and run `typewire generate`.
 
 import type {
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
-/** Someone triggered a workflow run by hand or through the API. */
+/** This event occurs when a GitHub Actions workflow is manually triggered. For more information, see "[Manually running a workflow](https://docs.github.com/actions/managing-workflow-runs/manually-running-a-workflow)." */
 export interface WorkflowDispatchEvent {
-  enterprise?: Enterprise;
+  enterprise?: EnterpriseWebhooks;
   inputs: {
     [k: string]: unknown;
   } | null;
-  installation?: InstallationLite;
-  organization?: Organization;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
   ref: string;
-  repository: Repository;
-  sender: User;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
   workflow: string;
 }

@@ -3,11 +3,11 @@
 
 import type {
   Deployment,
-  Enterprise,
-  InstallationLite,
-  Organization,
-  Repository,
-  User,
+  EnterpriseWebhooks,
+  OrganizationSimpleWebhooks,
+  RepositoryWebhooks,
+  SimpleInstallation,
+  SimpleUser,
 } from "./definitions.js";
 
 /** The `workflow_job` payload of any action. */
@@ -17,112 +17,137 @@ export type WorkflowJobEvent =
   | WorkflowJobQueuedEvent
   | WorkflowJobWaitingEvent;
 
-/** Activity on a workflow job. Action `completed`. */
+/** A job in a workflow run finished. This event occurs when a job in a workflow is completed, regardless of whether the job was successful or unsuccessful. */
 export interface WorkflowJobCompletedEvent {
   action: "completed";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  deployment?: Deployment;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
+  /** The workflow job. Many `workflow_job` keys, such as `head_sha`, `conclusion`, and `started_at` are the same as those in a [`check_run`](#check_run) object. */
   workflow_job: {
     check_run_url: string;
-    completed_at: string | null;
-    conclusion: string | null;
-    created_at?: string;
-    head_branch?: string;
+    completed_at: string;
+    conclusion:
+      "success" | "failure" | "skipped" | "cancelled" | "action_required" | "neutral" | "timed_out";
+    /** The time that the job created. */
+    created_at: string;
+    /** The name of the current branch. */
+    head_branch: string | null;
     head_sha: string;
     html_url: string;
     id: number;
+    /** Custom labels for the job. Specified by the [`"runs-on"` attribute](https://docs.github.com/actions/reference/workflow-syntax-for-github-actions#jobsjob_idruns-on) in the workflow YAML. */
     labels: string[];
     name: string;
     node_id: string;
-    run_attempt?: number;
+    run_attempt: number;
     run_id: number;
     run_url: string;
+    /** The ID of the runner group that is running this job. This will be `null` as long as `workflow_job[status]` is `queued`. */
     runner_group_id: number | null;
+    /** The name of the runner group that is running this job. This will be `null` as long as `workflow_job[status]` is `queued`. */
     runner_group_name: string | null;
+    /** The ID of the runner that is running this job. This will be `null` as long as `workflow_job[status]` is `queued`. */
     runner_id: number | null;
+    /** The name of the runner that is running this job. This will be `null` as long as `workflow_job[status]` is `queued`. */
     runner_name: string | null;
     started_at: string;
-    status: "queued" | "in_progress" | "completed" | "waiting" | "requested" | "pending";
+    /** The current status of the job. Can be `queued`, `in_progress`, `waiting`, or `completed`. */
+    status: "queued" | "in_progress" | "completed" | "waiting";
     steps: {
       completed_at: string | null;
-      conclusion: string | null;
+      conclusion: "failure" | "skipped" | "success" | "cancelled" | null;
       name: string;
       number: number;
       started_at: string | null;
-      status: string;
+      status: "in_progress" | "completed" | "queued";
     }[];
     url: string;
-    workflow_name?: string;
+    /** The name of the workflow. */
+    workflow_name: string | null;
   };
 }
 
-/** Activity on a workflow job. Action `in_progress`. */
+/** A job in a workflow run started processing on a runner. */
 export interface WorkflowJobInProgressEvent {
   action: "in_progress";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  deployment?: Deployment;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
+  /** The workflow job. Many `workflow_job` keys, such as `head_sha`, `conclusion`, and `started_at` are the same as those in a [`check_run`](#check_run) object. */
   workflow_job: {
     check_run_url: string;
     completed_at: string | null;
-    conclusion: string | null;
+    conclusion: "success" | "failure" | null | "cancelled" | "neutral";
+    /** The time that the job created. */
     created_at?: string;
-    head_branch?: string;
+    /** The name of the current branch. */
+    head_branch?: string | null;
     head_sha: string;
     html_url: string;
     id: number;
+    /** Custom labels for the job. Specified by the [`"runs-on"` attribute](https://docs.github.com/actions/reference/workflow-syntax-for-github-actions#jobsjob_idruns-on) in the workflow YAML. */
     labels: string[];
     name: string;
     node_id: string;
     run_attempt?: number;
     run_id: number;
     run_url: string;
+    /** The ID of the runner group that is running this job. This will be `null` as long as `workflow_job[status]` is `queued`. */
     runner_group_id: number | null;
+    /** The name of the runner group that is running this job. This will be `null` as long as `workflow_job[status]` is `queued`. */
     runner_group_name: string | null;
+    /** The ID of the runner that is running this job. This will be `null` as long as `workflow_job[status]` is `queued`. */
     runner_id: number | null;
+    /** The name of the runner that is running this job. This will be `null` as long as `workflow_job[status]` is `queued`. */
     runner_name: string | null;
     started_at: string;
-    status: "queued" | "in_progress" | "completed" | "waiting" | "requested" | "pending";
+    /** The current status of the job. Can be `queued`, `in_progress`, or `completed`. */
+    status: "in_progress" | "completed" | "queued";
     steps: {
       completed_at: string | null;
-      conclusion: string | null;
+      conclusion: "failure" | "skipped" | "success" | null | "cancelled";
       name: string;
       number: number;
       started_at: string | null;
-      status: string;
+      status: "in_progress" | "completed" | "pending" | "queued";
     }[];
     url: string;
-    workflow_name?: string;
+    /** The name of the workflow. */
+    workflow_name?: string | null;
   };
 }
 
-/** Activity on a workflow job. Action `queued`. */
+/** A job in a workflow run was created. */
 export interface WorkflowJobQueuedEvent {
   action: "queued";
   deployment?: Deployment;
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
   workflow_job: {
     check_run_url: string;
     completed_at: string | null;
     conclusion: string | null;
-    created_at?: string;
-    head_branch?: string;
+    /** The time that the job created. */
+    created_at: string;
+    /** The name of the current branch. */
+    head_branch: string | null;
     head_sha: string;
     html_url: string;
     id: number;
     labels: string[];
     name: string;
     node_id: string;
-    run_attempt?: number;
+    run_attempt: number;
     run_id: number;
     run_url: string;
     runner_group_id: number | null;
@@ -130,41 +155,45 @@ export interface WorkflowJobQueuedEvent {
     runner_id: number | null;
     runner_name: string | null;
     started_at: string;
-    status: "queued" | "in_progress" | "completed" | "waiting" | "requested" | "pending";
+    status: "queued" | "in_progress" | "completed" | "waiting";
     steps: {
       completed_at: string | null;
-      conclusion: string | null;
+      conclusion: "failure" | "skipped" | "success" | "cancelled" | null;
       name: string;
       number: number;
       started_at: string | null;
-      status: string;
+      status: "completed" | "in_progress" | "queued" | "pending";
     }[];
     url: string;
-    workflow_name?: string;
+    /** The name of the workflow. */
+    workflow_name: string | null;
   };
 }
 
-/** Activity on a workflow job. Action `waiting`. */
+/** A job in a workflow run was created and is waiting for approvals. */
 export interface WorkflowJobWaitingEvent {
   action: "waiting";
-  enterprise?: Enterprise;
-  installation?: InstallationLite;
-  organization?: Organization;
-  repository: Repository;
-  sender: User;
+  deployment?: Deployment;
+  enterprise?: EnterpriseWebhooks;
+  installation?: SimpleInstallation;
+  organization?: OrganizationSimpleWebhooks;
+  repository: RepositoryWebhooks;
+  sender: SimpleUser;
   workflow_job: {
     check_run_url: string;
     completed_at: string | null;
     conclusion: string | null;
-    created_at?: string;
-    head_branch?: string;
+    /** The time that the job created. */
+    created_at: string;
+    /** The name of the current branch. */
+    head_branch: string | null;
     head_sha: string;
     html_url: string;
     id: number;
     labels: string[];
     name: string;
     node_id: string;
-    run_attempt?: number;
+    run_attempt: number;
     run_id: number;
     run_url: string;
     runner_group_id: number | null;
@@ -172,16 +201,17 @@ export interface WorkflowJobWaitingEvent {
     runner_id: number | null;
     runner_name: string | null;
     started_at: string;
-    status: "queued" | "in_progress" | "completed" | "waiting" | "requested" | "pending";
+    status: "queued" | "in_progress" | "completed" | "waiting";
     steps: {
       completed_at: string | null;
-      conclusion: string | null;
+      conclusion: "failure" | "skipped" | "success" | "cancelled" | null;
       name: string;
       number: number;
       started_at: string | null;
-      status: string;
+      status: "completed" | "in_progress" | "queued" | "pending" | "waiting";
     }[];
     url: string;
-    workflow_name?: string;
+    /** The name of the workflow. */
+    workflow_name: string | null;
   };
 }

@@ -1,0 +1,228 @@
+import { GeneratorError, throwAll } from "../../input/errors.js";
+import type { JsonSource } from "../../input/json-source.js";
+import type { JsonSchema } from "./payload-schema.js";
+import type { PayloadSchemaFiles } from "./description.js";
+
+/**
+ * One change to the schemas made from the description, where real deliveries contradict it.
+ * `at` is `<file>#<JSON pointer>` into the generated schema files, `*` matching any one segment.
+ */
+export interface PayloadOverride {
+  at: string;
+  /** Adds `null` to the types (and to the `enum`, if there is one). */
+  allowNull?: boolean;
+  /** Fields of the object at `at` that deliveries leave out. */
+  optional?: string[];
+  /** Values to add to the `enum` at `at`. */
+  addEnum?: (string | number | boolean | null)[];
+  /** Types to add to the `type` at `at`. */
+  addTypes?: string[];
+  because: string;
+  /** The deliveries that prove it, as `<example set>/<event>/<index>`. */
+  evidence: string[];
+}
+
+/** A captured delivery that does not validate and is not overridden, with the reason. */
+export interface KnownDivergence {
+  delivery: string;
+  because: string;
+}
+
+export interface PayloadOverrides {
+  file: string;
+  overrides: PayloadOverride[];
+  divergences: KnownDivergence[];
+}
+
+/** `<example set>/<event>/<index>`, the name of one delivery of `@octokit/webhooks-examples`. */
+export const DELIVERY = /^(api\.github\.com|ghes-\d+)\/([a-z0-9_]+)\/(\d+)$/;
+const AT = /^([a-z0-9_]+\.json)#((?:\/.*)?)$/;
+const CHANGES = ["allowNull", "optional", "addEnum", "addTypes"] as const;
+
+/**
+ * Reads the overrides file: `{ "overrides": [...], "divergences": [...] }`. Every entry must give
+ * its reason and its evidence (each a delivery named `<set>/<event>/<index>`), and an override
+ * exactly one change; anything else is an error naming the entry's line.
+ *
+ * @example
+ * const overrides = readPayloadOverrides(await readJsonSource("schemas/webhooks/payload-overrides.json"));
+ */
+export function readPayloadOverrides(source: JsonSource): PayloadOverrides {
+  const problems: GeneratorError[] = [];
+  const fail = (path: (string | number)[], message: string) =>
+    problems.push(
+      new GeneratorError(message, {
+        file: source.file,
+        ...source.locate(path),
+        entry: path.join("."),
+      }),
+    );
+  const value = source.value as { overrides?: unknown; divergences?: unknown };
+  if (!isObject(value)) {
+    throw new GeneratorError("expected a JSON object", { file: source.file, line: 1, column: 1 });
+  }
+  const overrides = Array.isArray(value.overrides) ? (value.overrides as PayloadOverride[]) : [];
+  const divergences = Array.isArray(value.divergences)
+    ? (value.divergences as KnownDivergence[])
+    : [];
+  if (!Array.isArray(value.overrides)) fail(["overrides"], 'expected an "overrides" array');
+  if (value.divergences !== undefined && !Array.isArray(value.divergences))
+    fail(["divergences"], '"divergences" must be an array');
+  overrides.forEach((override, index) => {
+    const path = ["overrides", index];
+    if (!isObject(override)) {
+      fail(path, "an override must be an object");
+      return;
+    }
+    if (typeof override.at !== "string" || !AT.test(override.at))
+      fail([...path, "at"], '"at" must be "<file>.json#/<JSON pointer>"');
+    const changes = CHANGES.filter((change) => override[change] !== undefined);
+    if (changes.length !== 1)
+      fail(path, `an override makes exactly one change of ${CHANGES.join(", ")}`);
+    if (override.allowNull !== undefined && override.allowNull !== true)
+      fail([...path, "allowNull"], '"allowNull" must be true');
+    for (const list of ["optional", "addEnum", "addTypes"] as const) {
+      if (
+        override[list] !== undefined &&
+        (!Array.isArray(override[list]) || override[list].length === 0)
+      )
+        fail([...path, list], `"${list}" must be a non-empty array`);
+    }
+    checkReasoned(override, path, "evidence", fail);
+  });
+  divergences.forEach((divergence, index) => {
+    const path = ["divergences", index];
+    if (!isObject(divergence)) {
+      fail(path, "a divergence must be an object");
+      return;
+    }
+    if (typeof divergence.delivery !== "string" || !DELIVERY.test(divergence.delivery))
+      fail([...path, "delivery"], '"delivery" must be "<example set>/<event>/<index>"');
+    if (typeof divergence.because !== "string" || divergence.because.trim() === "")
+      fail([...path, "because"], 'a divergence needs its reason in "because"');
+  });
+  throwAll(problems);
+  return { file: source.file, overrides, divergences };
+}
+
+function checkReasoned(
+  entry: Record<string, unknown>,
+  path: (string | number)[],
+  key: "evidence",
+  fail: (path: (string | number)[], message: string) => void,
+): void {
+  if (typeof entry.because !== "string" || entry.because.trim() === "")
+    fail([...path, "because"], 'an override needs its reason in "because"');
+  const evidence = entry[key];
+  if (!Array.isArray(evidence) || evidence.length === 0) {
+    fail([...path, key], "no override without evidence: name the deliveries that prove it");
+    return;
+  }
+  evidence.forEach((delivery, index) => {
+    if (typeof delivery !== "string" || !DELIVERY.test(delivery))
+      fail(
+        [...path, key, index],
+        'evidence must name a delivery as "<example set>/<event>/<index>"',
+      );
+  });
+}
+
+/**
+ * Applies each override to every schema its `at` matches, in place. An override that matches
+ * nothing, or cannot apply where it matches (no `type`, no `enum`, a field that is not required),
+ * is an error naming it: a stale override never passes silently.
+ *
+ * @example
+ * applyPayloadOverrides(files, overrides);
+ */
+export function applyPayloadOverrides(
+  files: PayloadSchemaFiles,
+  overrides: PayloadOverrides,
+  locate: (path: (string | number)[]) => { line: number; column: number } = () => ({
+    line: 1,
+    column: 1,
+  }),
+): void {
+  const problems: GeneratorError[] = [];
+  overrides.overrides.forEach((override, index) => {
+    const fail = (message: string) =>
+      problems.push(
+        new GeneratorError(`${message} (override for ${override.at})`, {
+          file: overrides.file,
+          ...locate(["overrides", index]),
+          entry: `overrides.${index}`,
+        }),
+      );
+    const [, file = "", pointer = ""] = AT.exec(override.at) ?? [];
+    const targets = matchPointer(files[file], pointer.split("/").slice(1).map(unescapeSegment));
+    if (targets.length === 0) {
+      fail("matches no schema");
+      return;
+    }
+    for (const target of targets) {
+      const problem = applyOne(target, override);
+      if (problem) {
+        fail(problem);
+        return;
+      }
+    }
+  });
+  throwAll(problems);
+}
+
+function applyOne(schema: JsonSchema, override: PayloadOverride): string | undefined {
+  if (override.allowNull) {
+    if (schema.type === undefined && schema.$ref === undefined && !Array.isArray(schema.anyOf))
+      return "allowNull needs a schema with a type, a $ref or anyOf";
+    if (schema.$ref !== undefined || (schema.type === undefined && Array.isArray(schema.anyOf))) {
+      const alternatives =
+        schema.$ref !== undefined ? [{ $ref: schema.$ref }] : (schema.anyOf as unknown[]);
+      delete schema.$ref;
+      schema.anyOf = [...alternatives, { type: "null" }];
+      return undefined;
+    }
+    schema.type = addAll(schema.type, ["null"]);
+    if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
+  }
+  if (override.optional) {
+    const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+    const missing = override.optional.filter((field) => !required.includes(field));
+    if (missing.length > 0) return `${missing.join(", ")} is not required there`;
+    schema.required = required.filter((field) => !override.optional!.includes(field));
+  }
+  if (override.addEnum) {
+    if (!Array.isArray(schema.enum)) return "addEnum needs a schema with an enum";
+    for (const value of override.addEnum) if (!schema.enum.includes(value)) schema.enum.push(value);
+  }
+  if (override.addTypes) {
+    if (schema.type === undefined) return "addTypes needs a schema with a type";
+    schema.type = addAll(schema.type, override.addTypes);
+  }
+  return undefined;
+}
+
+function addAll(type: unknown, more: string[]): unknown {
+  const types = [...(Array.isArray(type) ? type : [type]), ...more];
+  const unique = [...new Set(types)];
+  return unique.length === 1 ? unique[0] : unique;
+}
+
+function matchPointer(value: unknown, segments: string[]): JsonSchema[] {
+  if (segments.length === 0) return isObject(value) ? [value] : [];
+  const [head = "", ...rest] = segments;
+  if (Array.isArray(value)) {
+    const items = head === "*" ? value : [value[Number(head)]];
+    return items.flatMap((item) => matchPointer(item, rest));
+  }
+  if (!isObject(value)) return [];
+  const children = head === "*" ? Object.values(value) : head in value ? [value[head]] : [];
+  return children.flatMap((child) => matchPointer(child, rest));
+}
+
+function unescapeSegment(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
