@@ -74,6 +74,7 @@ function layoutQueryView(view: FieldMapsView) {
           "directive",
           "fragmentOf",
           "queryOf",
+          "selectOf",
         ],
       },
     ]),
@@ -83,6 +84,13 @@ function layoutQueryView(view: FieldMapsView) {
       view.inputs,
       "Input types of scalars, enums and input objects, for variables and arguments.",
     ),
+    literals: view.literals.length
+      ? block(
+          "Literals",
+          view.literals,
+          "Input objects as written in a document's arguments: literal values, variables at any depth.",
+        )
+      : "",
     leaves: block(
       "Leaves",
       view.leaves,
