@@ -15,8 +15,17 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { buildSchema, introspectionFromSchema } from "graphql";
 import { genqlConsumer, oneQueryProgram, oursConsumer, querySpecs } from "./consumers.js";
 import { type EntryTypeInfo, craftSchema, exampleSchema } from "./craft-schema.js";
+import {
+  clientPresetRealistic,
+  fitOperations,
+  genqlRealistic,
+  oursRealistic,
+  realisticOperations,
+  tadaRealistic,
+} from "./realistic.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const work = join(repo, "bench/.work/query-builders");
@@ -43,7 +52,30 @@ interface Case {
   unchecked: Check;
   /** Ours, with only the barest form of that check. */
   bare: Check;
+  /** The 24 realistic queries, for each library: check time, instantiations, per query. */
+  realistic: Record<Library, Check & { perQuery: number | undefined }>;
+  /** Ours on the realistic queries without the exactness check. */
+  realisticUnchecked: Check;
 }
+
+// The code generator's CLI and gql.tada's output writer, loaded by names the compiler does not
+// resolve: their declaration files reach into type-fest declarations this project's settings reject.
+const CODEGEN = "@graphql-codegen/cli";
+const TADA = "@gql.tada/internal";
+const { generate } = (await import(CODEGEN)) as {
+  generate: (config: object, write: boolean) => Promise<unknown>;
+};
+const codegen = () => generate;
+const { minifyIntrospection, outputIntrospectionFile } = (await import(TADA)) as {
+  minifyIntrospection: (introspection: object) => object;
+  outputIntrospectionFile: (
+    introspection: object,
+    options: { fileType: string; shouldPreprocess: boolean },
+  ) => string;
+};
+
+const LIBRARIES = ["ours", "genql", "clientPreset", "tada"] as const;
+type Library = (typeof LIBRARIES)[number];
 
 // `-- 20,200` chooses the Craft-shaped sizes; `-- none` measures the bundled example alone.
 const sizeArgument = process.argv[2] ?? "20,200,1000";
@@ -223,6 +255,14 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
     ...check,
     perQuery: perQuery(check, first),
   });
+  const realistic = await measureRealistic(
+    dir,
+    schemaFile,
+    sdl,
+    entryTypes,
+    name === "example",
+    rounds,
+  );
   return {
     name,
     entryTypes: entryTypes.length,
@@ -230,7 +270,81 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
     genql: await side("genql", genqlMs, genqlCheck!, genqlFirst!),
     unchecked: unchecked!,
     bare: bare!,
+    ...realistic,
   };
+}
+
+/**
+ * The realistic queries (see realistic.ts), written for each library, checked alternately; each
+ * consumer is also cut to its first query for the per-query figure. The client preset's module is
+ * generated from the full consumer, gql.tada's introspection type as its CLI writes it.
+ */
+async function measureRealistic(
+  dir: string,
+  schemaFile: string,
+  sdl: string,
+  entryTypes: EntryTypeInfo[],
+  example: boolean,
+  rounds: number,
+): Promise<Pick<Case, "realistic" | "realisticUnchecked">> {
+  const ops = fitOperations(realisticOperations(), entryTypes, example);
+  const writers: Record<Library, typeof oursRealistic> = {
+    ours: oursRealistic,
+    genql: genqlRealistic,
+    clientPreset: clientPresetRealistic,
+    tada: tadaRealistic,
+  };
+  for (const library of LIBRARIES) {
+    writeFileSync(join(dir, `real-${library}.ts`), writers[library](ops));
+    writeFileSync(join(dir, `real-${library}-first.ts`), writers[library](ops.slice(0, 1)));
+  }
+  mkdirSync(join(dir, "tada"), { recursive: true });
+  writeFileSync(
+    join(dir, "tada/introspection.d.ts"),
+    outputIntrospectionFile(
+      minifyIntrospection(introspectionFromSchema(buildSchema(sdl)) as never),
+      {
+        fileType: ".d.ts",
+        shouldPreprocess: true,
+      },
+    ),
+  );
+  await codegen()(
+    {
+      schema: schemaFile,
+      documents: [join(dir, "real-clientPreset.ts")],
+      generates: {
+        [`${join(dir, "client-preset")}/`]: {
+          preset: "client",
+          presetConfig: { fragmentMasking: false },
+          config: {
+            useTypeImports: true,
+            scalars: { DateTime: "string", QueryArgument: "string | number | boolean" },
+          },
+        },
+      },
+      silent: true,
+    },
+    true,
+  );
+  const full = checkAlternately(
+    [
+      ...LIBRARIES.map((library) => checkConfig(dir, `real-${library}`, `real-${library}`)),
+      checkConfig(dir, "real-ours", "real-ours-unchecked", uncheckedRuntime),
+    ],
+    rounds,
+  );
+  const first = checkAlternately(
+    LIBRARIES.map((library) => checkConfig(dir, `real-${library}-first`, `real-${library}-first`)),
+    1,
+  );
+  const realistic = Object.fromEntries(
+    LIBRARIES.map((library, i) => [
+      library,
+      { ...full[i]!, perQuery: perQuery(full[i]!, first[i]!) },
+    ]),
+  ) as Case["realistic"];
+  return { realistic, realisticUnchecked: full[LIBRARIES.length]! };
 }
 
 /** Instantiations each query after the first adds, on average. */
@@ -379,6 +493,27 @@ rows.push(
         `${less(c.ours.instantiations, c.unchecked.instantiations)} / ${less(c.bare.instantiations, c.unchecked.instantiations)}`,
         c.genql.instantiations ?? "-",
         `${c.bare.errors} / ${c.unchecked.errors}`,
+      ].join(" | ")} |`,
+  ),
+);
+const real = (c: Case, library: Library) => c.realistic[library];
+rows.push(
+  "",
+  "The 24 realistic queries (bench/query-builders/realistic.ts), each written in each library's own way. Check time is the best of the alternating runs; per query is what each query after the first adds on average. Ratios are ours / theirs.",
+  "",
+  "| schema | check time ours / genql / client preset / gql.tada | ours / genql | ours / client preset | instantiations ours / genql / client preset / gql.tada | per query ours / genql / client preset / gql.tada | ours without the exactness check: instantiations, per query | tsc errors ours / genql / client preset / gql.tada |",
+  "|---|---|---|---|---|---|---|---|",
+  ...cases.map(
+    (c) =>
+      `| ${[
+        c.name,
+        LIBRARIES.map((l) => `${real(c, l).checkSeconds ?? "-"} s`).join(" / "),
+        ratio(real(c, "ours").checkSeconds, real(c, "genql").checkSeconds),
+        ratio(real(c, "ours").checkSeconds, real(c, "clientPreset").checkSeconds),
+        LIBRARIES.map((l) => real(c, l).instantiations ?? "-").join(" / "),
+        LIBRARIES.map((l) => real(c, l).perQuery ?? "-").join(" / "),
+        `${c.realisticUnchecked.instantiations ?? "-"}, ${less(real(c, "ours").instantiations, c.realisticUnchecked.instantiations)} less`,
+        LIBRARIES.map((l) => real(c, l).errors).join(" / "),
       ].join(" | ")} |`,
   ),
 );
