@@ -68,9 +68,12 @@ describe("variables anywhere an argument value goes", () => {
         },
       ),
     }));
-    expectTypeOf<VariablesOfQuery<typeof q>>().toEqualTypeOf<
-      { text: string } & { section?: string | null; after?: string | null }
-    >();
+    type V = VariablesOfQuery<typeof q>;
+    expectTypeOf<{ [K in keyof V]: V[K] }>().toEqualTypeOf<{
+      text: string;
+      section?: string | null;
+      after?: string | null;
+    }>();
   });
   it("only where the variable's type fits", () => {
     query({ n: "Int" }, ($) => ({

@@ -84,16 +84,16 @@ export interface Invalid<M extends string> {
  * of key unions, and only the keys in `T["x"]` are visited.
  */
 export type Exact<T extends TypeInfo, S, A = NoArgs> = (keyof S extends T["k"]
-  ? [Exclude<keyof S, "__args">] extends [never]
+  ? keyof S extends "__args"
     ? Invalid<`empty selection on ${T["n"]}: select at least one field`>
     : unknown
   : {
-      [K in Exclude<keyof S, T["k"]>]: Invalid<`"${K & string}" is not a field of ${T["n"]}`>;
+      [K in Exclude<keyof S, T["k"]>]: Invalid<`'${K & string}' is not a field of ${T["n"]}`>;
     }) & { [K in keyof S & T["x"]]: ExactKey<T, K, S[K], A> };
 
 type ExactArgs<A, G> = keyof G extends keyof A
   ? unknown
-  : { [K in Exclude<keyof G, keyof A>]: Invalid<`unknown argument "${K & string}"`> };
+  : { [K in Exclude<keyof G, keyof A>]: Invalid<`unknown argument '${K & string}'`> };
 
 // A fragment's selection was checked by `on`; here only its type is: it must share a concrete
 // type with `T`, as GraphQL requires of a fragment spread.
@@ -101,14 +101,14 @@ type ExactKey<T extends TypeInfo, K, V, A> = K extends keyof T["f"]
   ? ExactField<T["f"][K], V>
   : K extends "__args"
     ? ExactArgs<A, V>
-    : K extends `... on ${infer P}|${string}`
+    : K extends Fragment
       ? [Get<V, typeof fragmentOn> & keyof T["p"]] extends [never]
-        ? Invalid<`${P} is not a possible type of ${T["n"]}`>
+        ? Invalid<`${K extends `... on ${infer P}|${string}` ? P : K} is not a possible type of ${T["n"]}`>
         : unknown
       : K extends `${string}: ${infer F}`
         ? F extends keyof T["f"]
           ? SelectionValue<T["f"][F]> & ExactField<T["f"][F], V>
-          : Invalid<`"${F}" is not a field of ${T["n"]}`>
+          : Invalid<`'${F}' is not a field of ${T["n"]}`>
         : unknown;
 
 // The field's kind is settled first, then whether a directive wraps the selection.

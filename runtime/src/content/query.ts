@@ -131,7 +131,7 @@ export type TypeInfos<Ts> = { [N in keyof Ts]: TypeInfo };
  * one type spread side by side all stay, in the document and in the result type.
  */
 export type Fragment<P extends string, S, C> = {
-  readonly [K in keyof S & string as `... on ${P}|${K}`]: FragmentValue<S, C>;
+  readonly [K in `... on ${P}|${keyof S & string}`]: FragmentValue<S, C>;
 };
 
 /** The `on` helper, typed for the `TypeInfo`s `Ts` of a schema, by type name. */

@@ -14,6 +14,21 @@ export type VariableDeclarations<Sc extends SchemaShape> = Record<
   VariableType<Sc> | readonly [VariableType<Sc>, unknown]
 >;
 
+/**
+ * What the declarations must also be: each default fits its variable's type (an enum value
+ * written with `enumValue`). Declarations without defaults skip the check.
+ */
+export type DefaultsFit<Sc extends SchemaShape, D> = D[keyof D] extends string
+  ? unknown
+  : {
+      readonly [K in keyof D]: D[K] extends readonly [infer T extends string, infer V]
+        ? V extends Default<VariableValue<Sc, T>>
+          ? unknown
+          : Invalid<`the default of $${K & string} is not a ${T}`>
+        : unknown;
+    };
+type Default<X> = X | (X extends string ? EnumValue<X> : never);
+
 /** The GraphQL type of a declaration (`"Int"`, or `["Int", 10]`). */
 type TypeOf<D> = D extends readonly [infer T, unknown] ? T : D;
 
@@ -38,22 +53,8 @@ export type VariableRefs<Sc extends SchemaShape, D> = {
   readonly [K in keyof D]: Variable<VariableValue<Sc, TypeOf<D[K]>>>;
 };
 
-/**
- * What the declarations must also be: each default fits its variable's type (an enum value
- * written with `enumValue`).
- */
-export type DefaultsFit<Sc extends SchemaShape, D> = {
-  readonly [K in keyof D]: D[K] extends readonly [infer T extends string, infer V]
-    ? V extends Default<VariableValue<Sc, T>>
-      ? unknown
-      : Invalid<`the default of $${K & string} is not a ${T}`>
-    : unknown;
-};
-type Default<X> = X | (X extends string ? EnumValue<X> : never);
-
 /** What `request` needs: non-null variables without a default are required, the others may be left out. */
 export type VariablesOf<Sc extends SchemaShape, D> = {
-  -readonly [K in keyof D as D[K] extends `${string}!` ? K : never]: SentValue<Sc, D[K]>;
-} & {
-  -readonly [K in keyof D as D[K] extends `${string}!` ? never : K]?: SentValue<Sc, TypeOf<D[K]>>;
-};
+  -readonly [K in keyof D]?: SentValue<Sc, TypeOf<D[K]>>;
+} & { -readonly [K in RequiredOf<D>]: SentValue<Sc, D[K]> };
+type RequiredOf<D> = { [K in keyof D]: D[K] extends `${string}!` ? K : never }[keyof D];
