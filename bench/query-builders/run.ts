@@ -61,14 +61,10 @@ interface Case {
   breakdown: { label: string; instantiations: number | undefined; perQuery: number | undefined }[];
 }
 
-// The code generator's CLI and gql.tada's output writer, loaded by names the compiler does not
-// resolve: their declaration files reach into type-fest declarations this project's settings reject.
-const CODEGEN = "@graphql-codegen/cli";
+// gql.tada's output writer, loaded by a name the compiler does not resolve: its declaration files
+// reach into type-fest declarations this project's settings reject.
 const TADA = "@gql.tada/internal";
-const { generate } = (await import(CODEGEN)) as {
-  generate: (config: object, write: boolean) => Promise<unknown>;
-};
-const codegen = () => generate;
+const CODEGEN_TIMEOUT_MS = 180_000;
 const { minifyIntrospection, outputIntrospectionFile } = (await import(TADA)) as {
   minifyIntrospection: (introspection: object) => object;
   outputIntrospectionFile: (
@@ -320,28 +316,43 @@ async function measureRealistic(
   // The client preset expands a selection on an interface into one object type per concrete
   // type; on large schemas its generator can fail, which the table then reports.
   let presetFailure: string | undefined;
-  try {
-    await codegen()(
-      {
-        schema: schemaFile,
-        documents: [join(dir, "real-clientPreset.ts")],
-        generates: {
-          [`${join(dir, "client-preset")}/`]: {
-            preset: "client",
-            presetConfig: { fragmentMasking: false },
-            config: {
-              useTypeImports: true,
-              scalars: { DateTime: "string", QueryArgument: "string | number | boolean" },
-            },
+  const configFile = join(dir, "codegen.json");
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      schema: schemaFile,
+      documents: [join(dir, "real-clientPreset.ts")],
+      generates: {
+        [`${join(dir, "client-preset")}/`]: {
+          preset: "client",
+          presetConfig: { fragmentMasking: false },
+          config: {
+            useTypeImports: true,
+            scalars: { DateTime: "string", QueryArgument: "string | number | boolean" },
           },
         },
-        silent: true,
       },
-      true,
-    );
-  } catch (error) {
-    const cause = (error as { errors?: Error[] }).errors?.[0] ?? (error as Error);
-    presetFailure = `generation failed: ${cause.message}`;
+      silent: true,
+    }),
+  );
+  // Its own process, with a bounded heap and time: on large schemas it can run out of either.
+  const preset = run(
+    "node",
+    [
+      "--max-old-space-size=3072",
+      join(repo, "node_modules/@graphql-codegen/cli/cjs/bin.js"),
+      "--config",
+      configFile,
+    ],
+    CODEGEN_TIMEOUT_MS,
+  );
+  if (!preset.ok) {
+    const reason = /heap out of memory/.test(preset.out)
+      ? "out of memory (3 GB heap)"
+      : preset.ms >= CODEGEN_TIMEOUT_MS
+        ? `no result in ${CODEGEN_TIMEOUT_MS / 1000} s`
+        : (preset.out.match(/(RangeError|Error): [^\n]*/)?.[0] ?? "see its output");
+    presetFailure = `generation failed: ${reason}`;
   }
   const measured = LIBRARIES.filter((library) => library !== "clientPreset" || !presetFailure);
   const full = checkAlternately(
@@ -367,12 +378,14 @@ async function measureRealistic(
     return { label, instantiations: all!.instantiations, perQuery: perQuery(all!, one!) };
   });
   const realistic = Object.fromEntries(
-    LIBRARIES.map((library, i) => [
-      library,
-      { ...full[i]!, perQuery: perQuery(full[i]!, first[i]!) },
-    ]),
+    LIBRARIES.map((library) => {
+      const i = measured.indexOf(library);
+      const failed = { checkSeconds: undefined, instantiations: undefined, errors: presetFailure! };
+      if (i < 0) return [library, { ...failed, perQuery: undefined }];
+      return [library, { ...full[i]!, perQuery: perQuery(full[i]!, first[i]!) }];
+    }),
   ) as Case["realistic"];
-  return { realistic, realisticUnchecked: full[LIBRARIES.length]!, breakdown };
+  return { realistic, realisticUnchecked: full[measured.length]!, breakdown };
 }
 
 /** Instantiations each query after the first adds, on average. */
@@ -489,6 +502,7 @@ const NO_RESULT: [string, RegExp, string] = [
 const PLAIN_ON: [string, RegExp, string] = [
   "query.d.ts",
   /^export type FragmentHelper<Ts extends TypeInfos<Ts>> = [^;]*;$/m,
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript text, written into a declaration file.
   "export type FragmentHelper<Ts extends TypeInfos<Ts>> = (type: keyof Ts, selection: object) => { readonly [key: `... on ${string}`]: any };",
 ];
 const PLAIN_BUILDERS: [string, RegExp, string] = [
@@ -529,6 +543,8 @@ for (const [name, schema] of [
 ]) {
   console.error(`measuring ${name} ...`);
   cases.push(await measure(name, schema.sdl, schema.entryTypes));
+  // What was measured so far, in case a later schema does not finish.
+  writeFileSync(join(work, "cases.json"), JSON.stringify(cases, null, 2));
 }
 
 const rows = [
