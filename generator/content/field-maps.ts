@@ -200,6 +200,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     );
     const rest = [...own].filter(([name]) => !covered.has(name));
     const heritage = direct.length ? ` extends ${direct.map((p) => p.name).join(", ")}` : "";
+    // A union has no fields: its `TypeInfo` says so without an empty interface.
+    if (isUnionType(type)) {
+      nested.push({ name: type.name, optional: false, text: "never" });
+      continue;
+    }
     types.push({
       name: type.name,
       heritage,
@@ -280,7 +285,9 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
       return {
         name: t.name,
         optional: false,
-        text: `{ n: "${t.name}"; f: ${t.name}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${t.name} | "__typename" | SpecialKeys }`,
+        text: isUnionType(t)
+          ? `{ n: "${t.name}"; f: Record<never, never>; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: "__typename" | SpecialKeys }`
+          : `{ n: "${t.name}"; f: ${t.name}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${t.name} | "__typename" | SpecialKeys }`,
       };
     }),
     nested,

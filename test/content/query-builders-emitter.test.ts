@@ -144,14 +144,17 @@ describe("readFieldMaps", () => {
   });
 
   it("describes each type for the checker: possible types, nesting keys and allowed keys", () => {
-    const { typeInfos } = view(
+    const { typeInfos, types } = view(
       "type Query { e: I u: U } interface I { id: ID } type A implements I { id: ID } union U = A",
     );
+    expect(types.map((t) => t.name)).toEqual(["A", "I", "Query"]);
     const info = (name: string) => typeInfos.find((t) => t.name === name)?.text;
     expect(info("I")).toBe(
       '{ n: "I"; f: I; x: Nested["I"] | SpecialKeys; p: Pick<Types, Possible["I"]>; k: keyof I | "__typename" | SpecialKeys }',
     );
     expect(info("U")).toContain('p: Pick<Types, Possible["U"]>');
+    expect(info("U")).toContain('f: Record<never, never>; x: Nested["U"] | SpecialKeys;');
+    expect(info("U")).toContain('k: "__typename" | SpecialKeys }');
     expect(info("A")).toContain('p: Pick<Types, "A">');
     expect(typeInfos.map((t) => t.name)).toEqual(["A", "I", "Query", "U"]);
   });
