@@ -15,8 +15,18 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { buildSchema, introspectionFromSchema } from "graphql";
+import { callbackModule, callbackRealistic } from "./callback-prototype.js";
 import { genqlConsumer, oneQueryProgram, oursConsumer, querySpecs } from "./consumers.js";
 import { type EntryTypeInfo, craftSchema, exampleSchema } from "./craft-schema.js";
+import {
+  clientPresetRealistic,
+  fitOperations,
+  genqlRealistic,
+  oursRealistic,
+  realisticOperations,
+  tadaRealistic,
+} from "./realistic.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const work = join(repo, "bench/.work/query-builders");
@@ -43,7 +53,29 @@ interface Case {
   unchecked: Check;
   /** Ours, with only the barest form of that check. */
   bare: Check;
+  /** The 24 realistic queries, for each library: check time, instantiations, per query. */
+  realistic: Record<Library, Check & { perQuery: number | undefined }>;
+  /** Ours on the realistic queries without the exactness check. */
+  realisticUnchecked: Check;
+  /** Ours on the realistic queries with more and more of the type machinery taken out. */
+  breakdown: { label: string; instantiations: number | undefined; perQuery: number | undefined }[];
 }
+
+// gql.tada's output writer, loaded by a name the compiler does not resolve: its declaration files
+// reach into type-fest declarations this project's settings reject.
+const TADA = "@gql.tada/internal";
+const CODEGEN_TIMEOUT_MS = 180_000;
+const { minifyIntrospection, outputIntrospectionFile } = (await import(TADA)) as {
+  minifyIntrospection: (introspection: object) => object;
+  outputIntrospectionFile: (
+    introspection: object,
+    options: { fileType: string; shouldPreprocess: boolean },
+  ) => string;
+};
+
+/** The libraries compared on the realistic queries; "callback" is the prototype of callback-prototype.ts. */
+const LIBRARIES = ["ours", "genql", "clientPreset", "tada", "callback"] as const;
+type Library = (typeof LIBRARIES)[number];
 
 // `-- 20,200` chooses the Craft-shaped sizes; `-- none` measures the bundled example alone.
 const sizeArgument = process.argv[2] ?? "20,200,1000";
@@ -223,6 +255,14 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
     ...check,
     perQuery: perQuery(check, first),
   });
+  const realistic = await measureRealistic(
+    dir,
+    schemaFile,
+    sdl,
+    entryTypes,
+    name === "example",
+    rounds,
+  );
   return {
     name,
     entryTypes: entryTypes.length,
@@ -230,7 +270,122 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
     genql: await side("genql", genqlMs, genqlCheck!, genqlFirst!),
     unchecked: unchecked!,
     bare: bare!,
+    ...realistic,
   };
+}
+
+/**
+ * The realistic queries (see realistic.ts), written for each library, checked alternately; each
+ * consumer is also cut to its first query for the per-query figure. The client preset's module is
+ * generated from the full consumer, gql.tada's introspection type as its CLI writes it.
+ */
+async function measureRealistic(
+  dir: string,
+  schemaFile: string,
+  sdl: string,
+  entryTypes: EntryTypeInfo[],
+  example: boolean,
+  rounds: number,
+): Promise<Pick<Case, "realistic" | "realisticUnchecked" | "breakdown">> {
+  const ops = fitOperations(realisticOperations(), entryTypes, example);
+  const schema = buildSchema(sdl);
+  const writers: Record<Library, typeof oursRealistic> = {
+    ours: oursRealistic,
+    genql: genqlRealistic,
+    clientPreset: clientPresetRealistic,
+    tada: tadaRealistic,
+    callback: (list) => callbackRealistic(list, schema),
+  };
+  for (const library of LIBRARIES) {
+    writeFileSync(join(dir, `real-${library}.ts`), writers[library](ops));
+    writeFileSync(join(dir, `real-${library}-first.ts`), writers[library](ops.slice(0, 1)));
+  }
+  mkdirSync(join(dir, "callback"), { recursive: true });
+  writeFileSync(join(dir, "callback/query.ts"), callbackModule(schema));
+  mkdirSync(join(dir, "tada"), { recursive: true });
+  writeFileSync(
+    join(dir, "tada/introspection.d.ts"),
+    outputIntrospectionFile(
+      minifyIntrospection(introspectionFromSchema(buildSchema(sdl)) as never),
+      {
+        fileType: ".d.ts",
+        shouldPreprocess: true,
+      },
+    ),
+  );
+  // The client preset expands a selection on an interface into one object type per concrete
+  // type; on large schemas its generator can fail, which the table then reports.
+  let presetFailure: string | undefined;
+  const configFile = join(dir, "codegen.json");
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      schema: schemaFile,
+      documents: [join(dir, "real-clientPreset.ts")],
+      generates: {
+        [`${join(dir, "client-preset")}/`]: {
+          preset: "client",
+          presetConfig: { fragmentMasking: false },
+          config: {
+            useTypeImports: true,
+            scalars: { DateTime: "string", QueryArgument: "string | number | boolean" },
+          },
+        },
+      },
+      silent: true,
+    }),
+  );
+  // Its own process, with a bounded heap and time: on large schemas it can run out of either.
+  const preset = run(
+    "node",
+    [
+      "--max-old-space-size=3072",
+      join(repo, "node_modules/@graphql-codegen/cli/cjs/bin.js"),
+      "--config",
+      configFile,
+    ],
+    CODEGEN_TIMEOUT_MS,
+  );
+  if (!preset.ok) {
+    const reason = /heap out of memory/.test(preset.out)
+      ? "out of memory (3 GB heap)"
+      : preset.ms >= CODEGEN_TIMEOUT_MS
+        ? `no result in ${CODEGEN_TIMEOUT_MS / 1000} s`
+        : (preset.out.match(/(RangeError|Error): [^\n]*/)?.[0] ?? "see its output");
+    presetFailure = `generation failed: ${reason}`;
+  }
+  const measured = LIBRARIES.filter((library) => library !== "clientPreset" || !presetFailure);
+  const full = checkAlternately(
+    [
+      ...measured.map((library) => checkConfig(dir, `real-${library}`, `real-${library}`)),
+      checkConfig(dir, "real-ours", "real-ours-unchecked", uncheckedRuntime),
+    ],
+    rounds,
+  );
+  const first = checkAlternately(
+    measured.map((library) => checkConfig(dir, `real-${library}-first`, `real-${library}-first`)),
+    1,
+  );
+  // The breakdown: instantiation counts only, so one run each.
+  const breakdown = BREAKDOWN.map(([label, runtime], step) => {
+    const [all, one] = checkAlternately(
+      [
+        checkConfig(dir, "real-ours", `breakdown-${step}`, runtime),
+        checkConfig(dir, "real-ours-first", `breakdown-${step}-first`, runtime),
+      ],
+      1,
+    );
+    return { label, instantiations: all!.instantiations, perQuery: perQuery(all!, one!) };
+  });
+  const realistic = Object.fromEntries(
+    LIBRARIES.map((library) => {
+      const i = measured.indexOf(library);
+      const failed = { checkSeconds: undefined, instantiations: undefined, errors: presetFailure! };
+      if (i < 0) return [library, { ...failed, perQuery: undefined }];
+      return [library, { ...full[i]!, perQuery: perQuery(full[i]!, first[i]!) }];
+    }),
+  ) as Case["realistic"];
+  return { realistic, realisticUnchecked: full[measured.length]!, breakdown };
 }
 
 /** Instantiations each query after the first adds, on average. */
@@ -307,6 +462,65 @@ function ablation(name: string, checked: string): string {
   );
   return join(to, "index.d.ts");
 }
+/**
+ * A copy of the runtime's content declarations with declarations replaced (`edits`: file, the
+ * declaration's pattern, its replacement), for the realistic queries' cost breakdown.
+ */
+function ablate(
+  name: string,
+  edits: [file: string, pattern: RegExp, replacement: string][],
+): string {
+  const from = join(repo, "runtime/dist/runtime/src/content");
+  const to = join(work, `${name}-runtime`);
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to, { recursive: true });
+  for (const file of readdirSync(from).filter((f) => f.endsWith(".d.ts"))) {
+    copyFileSync(join(from, file), join(to, file));
+  }
+  for (const [file, pattern, replacement] of edits) {
+    const path = join(to, file);
+    const text = readFileSync(path, "utf8");
+    if (!pattern.test(text))
+      throw new Error(`${path}: no ${pattern} to replace; update the ablation`);
+    writeFileSync(
+      path,
+      text.replace(pattern, () => replacement),
+    );
+  }
+  return join(to, "index.d.ts");
+}
+const NO_CHECK: [string, RegExp, string] = [
+  "infer.d.ts",
+  /^export type Checked<T extends TypeInfo, S> = [^;]*;$/m,
+  "export type Checked<T extends TypeInfo, S> = unknown;",
+];
+const NO_RESULT: [string, RegExp, string] = [
+  "infer.d.ts",
+  /^export type Result<T extends TypeInfo, S> = [^;]*;$/m,
+  "export type Result<T extends TypeInfo, S> = any;",
+];
+const PLAIN_ON: [string, RegExp, string] = [
+  "query.d.ts",
+  /^export type FragmentHelper<Ts extends TypeInfos<Ts>> = [^;]*;$/m,
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript text, written into a declaration file.
+  "export type FragmentHelper<Ts extends TypeInfos<Ts>> = (type: keyof Ts, selection: object) => { readonly [key: `... on ${string}`]: any };",
+];
+const PLAIN_BUILDERS: [string, RegExp, string] = [
+  "query.d.ts",
+  /^export type Builder<D> = [\s\S]*?FieldCall<Get<D, "r">>;$/m,
+  "export type Builder<D> = (args: any, selection?: any) => FieldCall<any>;",
+];
+/** The breakdown's steps, each taking one more part of the type machinery out. */
+const BREAKDOWN = [
+  ["no check", ablate("no-check", [NO_CHECK])],
+  ["no check, no result", ablate("no-result", [NO_CHECK, NO_RESULT])],
+  ["... untyped on()", ablate("plain-on", [NO_CHECK, NO_RESULT, PLAIN_ON])],
+  [
+    "... untyped builders",
+    ablate("plain-builders", [NO_CHECK, NO_RESULT, PLAIN_ON, PLAIN_BUILDERS]),
+  ],
+] as const;
+
 const uncheckedRuntime = ablation(
   "unchecked",
   "export type Checked<T extends TypeInfo, S> = unknown;",
@@ -329,6 +543,8 @@ for (const [name, schema] of [
 ]) {
   console.error(`measuring ${name} ...`);
   cases.push(await measure(name, schema.sdl, schema.entryTypes));
+  // What was measured so far, in case a later schema does not finish.
+  writeFileSync(join(work, "cases.json"), JSON.stringify(cases, null, 2));
 }
 
 const rows = [
@@ -379,6 +595,44 @@ rows.push(
         `${less(c.ours.instantiations, c.unchecked.instantiations)} / ${less(c.bare.instantiations, c.unchecked.instantiations)}`,
         c.genql.instantiations ?? "-",
         `${c.bare.errors} / ${c.unchecked.errors}`,
+      ].join(" | ")} |`,
+  ),
+);
+const real = (c: Case, library: Library) => c.realistic[library];
+rows.push(
+  "",
+  "The 24 realistic queries (bench/query-builders/realistic.ts), each written in each library's own way, and in the callback design of bench/query-builders/callback-prototype.ts (a prototype, not a feature). Check time is the best of the alternating runs; per query is what each query after the first adds on average. Ratios are ours / theirs, then the callback prototype's.",
+  "",
+  "| schema | check time ours / genql / client preset / gql.tada / callback | ours / genql | ours / client preset | callback / genql | callback / client preset | instantiations ours / genql / client preset / gql.tada / callback | per query ours / genql / client preset / gql.tada / callback | ours without the exactness check: instantiations, less than ours | tsc errors ours / genql / client preset / gql.tada / callback |",
+  "|---|---|---|---|---|---|---|---|---|---|",
+  ...cases.map(
+    (c) =>
+      `| ${[
+        c.name,
+        LIBRARIES.map((l) => `${real(c, l).checkSeconds ?? "-"} s`).join(" / "),
+        ratio(real(c, "ours").checkSeconds, real(c, "genql").checkSeconds),
+        ratio(real(c, "ours").checkSeconds, real(c, "clientPreset").checkSeconds),
+        ratio(real(c, "callback").checkSeconds, real(c, "genql").checkSeconds),
+        ratio(real(c, "callback").checkSeconds, real(c, "clientPreset").checkSeconds),
+        LIBRARIES.map((l) => real(c, l).instantiations ?? "-").join(" / "),
+        LIBRARIES.map((l) => real(c, l).perQuery ?? "-").join(" / "),
+        `${c.realisticUnchecked.instantiations ?? "-"}, ${less(real(c, "ours").instantiations, c.realisticUnchecked.instantiations)} less`,
+        LIBRARIES.map((l) => real(c, l).errors).join(" / "),
+      ].join(" | ")} |`,
+  ),
+);
+rows.push(
+  "",
+  "What each part of typewire's type machinery costs on the realistic queries: ours as it is, then with the exactness check (`Checked`) taken out, then also the result inference (`Result`), then `on()` untyped, then the builders untyped (what is left is `query()`, its variables, `request` and the reads). Instantiations, and per query.",
+  "",
+  `| schema | ours | ${BREAKDOWN.map(([label]) => label).join(" | ")} |`,
+  `|---|---|${BREAKDOWN.map(() => "---").join("|")}|`,
+  ...cases.map(
+    (c) =>
+      `| ${[
+        c.name,
+        `${real(c, "ours").instantiations ?? "-"} (${real(c, "ours").perQuery ?? "-"})`,
+        ...c.breakdown.map((b) => `${b.instantiations ?? "-"} (${b.perQuery ?? "-"})`),
       ].join(" | ")} |`,
   ),
 );

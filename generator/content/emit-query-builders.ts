@@ -81,6 +81,7 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
           "directive",
           "fragmentOf",
           "queryOf",
+          "selectOf",
         ],
       },
     ]),
@@ -90,6 +91,13 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
       view.inputs,
       "Input types of scalars, enums and input objects, for variables and arguments.",
     ),
+    literals: view.literals.length
+      ? block(
+          "Literals",
+          view.literals,
+          "Input objects as written in a document's arguments: literal values, variables at any depth.",
+        )
+      : "",
     leaves: block(
       "Leaves",
       view.leaves,

@@ -41,6 +41,8 @@ export interface FieldMapsView {
   imports: string[];
   scalars: MemberView[];
   inputs: MemberView[];
+  /** Input objects as written in a document: literal fields, variables anywhere. */
+  literals: MemberView[];
   /** Result types of leaf fields, by GraphQL type text (`"[Float]"`). */
   leaves: MemberView[];
   args: InterfaceView[];
@@ -177,6 +179,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     );
     const rest = [...own].filter(([name]) => !covered.has(name));
     const heritage = direct.length ? ` extends ${direct.map((p) => ident(p.name)).join(", ")}` : "";
+    // A union has no fields: its `TypeInfo` says so without an empty interface.
+    if (isUnionType(type)) {
+      nested.push({ name: type.name, optional: false, text: "never" });
+      continue;
+    }
     types.push({
       name: ident(type.name),
       heritage,
@@ -216,8 +223,17 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   const leafMembers = [...leaves]
     .map(([name, text]) => ({ name: JSON.stringify(name), optional: false, text }))
     .sort(byName);
+  const literals = named.filter(isInputObjectType).map((t) => ({
+    name: t.name,
+    optional: false,
+    text: `{ ${Object.values(t.getFields())
+      .sort(byName)
+      .map((f) => argLine(f as unknown as GraphQLArgument))
+      .join(" ")} }`,
+  }));
   const texts = [
     ...args.flatMap((a) => a.members),
+    ...literals,
     ...directives,
     ...scalars,
     ...types.flatMap((t) => t.members),
@@ -231,6 +247,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     inputs: named
       .filter((t) => isScalarType(t) || isEnumType(t) || isInputObjectType(t))
       .map((t) => ({ name: t.name, optional: false, text: inputNamedText(t) })),
+    literals,
     leaves: leafMembers,
     args: args.sort(byName),
     types,
@@ -240,7 +257,9 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
       return {
         name: t.name,
         optional: false,
-        text: `{ n: "${t.name}"; f: ${ident(t.name)}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(t.name)} | "__typename" | SpecialKeys }`,
+        text: isUnionType(t)
+          ? `{ n: "${t.name}"; f: Record<never, never>; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: "__typename" | SpecialKeys }`
+          : `{ n: "${t.name}"; f: ${ident(t.name)}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(t.name)} | "__typename" | SpecialKeys }`,
       };
     }),
     nested,
@@ -261,7 +280,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
 }
 
 /** The runtime types a generated module may need; it imports the ones it uses. */
-const RUNTIME_TYPES = ["DateTimeString", "EnumValue"];
+const RUNTIME_TYPES = ["DateTimeString", "EnumValue", "Variable"];
 
 /** One field as the module describes it: its descriptor, and whether its selection nests. */
 interface FieldView {
@@ -304,33 +323,62 @@ function argMember(arg: GraphQLArgument, literal = true): MemberView {
   return {
     name: arg.name,
     optional: !isNonNullType(arg.type) || arg.defaultValue !== undefined,
-    text: inputText(arg.type, literal),
+    text: literal ? argumentText(arg.type) : inputText(arg.type),
   };
 }
 
-/** One member line; `literal` is false inside input objects, which travel as variables (JSON). */
+/** One member line; `literal` is false inside input objects sent as variables (JSON). */
 function argLine(arg: GraphQLArgument, literal = true): string {
   const m = argMember(arg, literal);
   return `${m.name}${m.optional ? "?" : ""}: ${m.text};`;
 }
 
-/** TypeScript of an input type; enums written in a document are `EnumValue`s. */
-function inputText(type: GraphQLInputType, literal: boolean): string {
-  if (isNonNullType(type)) return inner(type.ofType as GraphQLInputType, literal);
-  return `${inner(type, literal)} | null`;
+/**
+ * TypeScript of a value written in a document where GraphQL type `type` is expected: a literal
+ * (enums as `EnumValue`s, a single item where a list is expected, a variable at any depth of a
+ * list or input object) or a variable whose value type fits.
+ */
+function argumentText(type: GraphQLInputType): string {
+  return `${literalText(type)} | Variable<${inputText(type)}>`;
 }
 
-function inner(type: GraphQLInputType, literal: boolean): string {
+function literalText(type: GraphQLInputType): string {
+  if (isNonNullType(type)) return bareLiteral(type.ofType as GraphQLInputType);
+  return `${bareLiteral(type)} | null`;
+}
+
+function bareLiteral(type: GraphQLInputType): string {
   if (isListType(type)) {
-    const item = inputText(type.ofType as GraphQLInputType, literal);
+    const item = type.ofType as GraphQLInputType;
+    const single = isNonNullType(item) ? item.ofType : item;
+    return `readonly (${argumentText(item)})[] | ${bareLiteral(single as GraphQLInputType)}`;
+  }
+  const name = (type as GraphQLNamedType).name;
+  if (isEnumType(type)) return `EnumValue<Inputs["${name}"]>`;
+  if (isInputObjectType(type)) return `Literals["${name}"]`;
+  return scalarInput(type as GraphQLNamedType);
+}
+
+/** TypeScript of a variable's value (JSON) of input type `type`: arrays are read-only. */
+function inputText(type: GraphQLInputType): string {
+  if (isNonNullType(type)) return inner(type.ofType as GraphQLInputType);
+  return `${inner(type)} | null`;
+}
+
+function inner(type: GraphQLInputType): string {
+  if (isListType(type)) {
+    const item = inputText(type.ofType as GraphQLInputType);
     return `readonly ${item.includes(" ") ? `(${item})` : item}[]`;
   }
-  if (isNonNullType(type)) return inner(type.ofType as GraphQLInputType, literal);
+  if (isNonNullType(type)) return inner(type.ofType as GraphQLInputType);
   const name = (type as GraphQLNamedType).name;
-  if (isEnumType(type)) return literal ? `EnumValue<Inputs["${name}"]>` : `Inputs["${name}"]`;
-  if (isScalarType(type) && INPUT_SCALARS[name] && !INPUT_SCALARS[name].includes("|"))
-    return INPUT_SCALARS[name];
-  return `Inputs["${name}"]`;
+  if (isEnumType(type) || isInputObjectType(type)) return `Inputs["${name}"]`;
+  return scalarInput(type as GraphQLNamedType);
+}
+
+function scalarInput(type: GraphQLNamedType): string {
+  const known = INPUT_SCALARS[type.name];
+  return known && !known.includes("|") ? known : `Inputs["${type.name}"]`;
 }
 
 function docText(description: string | null | undefined): string {

@@ -38,15 +38,26 @@ export const MODULE_NAMES: ReadonlySet<string> = new Set([
   // query.ts: its exports, private tables, imports and the globals it reads.
   "query",
   "on",
+  "select",
   "QuerySchema",
   "Inputs",
+  "Literals",
   "Leaves",
   "Nested",
   "Possible",
   "Directives",
   "Types",
   // query.ts's imports from @typewire/runtime/content.
-  ...["builder", "directive", "fragmentOf", "queryOf", "DateTimeString", "EnumValue"],
+  ...[
+    "builder",
+    "directive",
+    "fragmentOf",
+    "queryOf",
+    "selectOf",
+    "DateTimeString",
+    "EnumValue",
+    "Variable",
+  ],
   "SpecialKeys",
   "Pick",
 ]);

@@ -11,6 +11,8 @@ import {
   on,
   ping,
   query,
+  search,
+  select,
   transform,
 } from "./fixtures/site/query.js";
 
@@ -133,6 +135,75 @@ const table: { name: string; given: () => Query<unknown, unknown>; want: string 
       }),
     want: '{entries{__typename postDate@formatDateTime(format:"Y-m-d",timezone:"UTC") ...on blog_article_Entry{body@markdown(flavor:"gfm") heroImage{url(height:10)@transform(width:300)}}}}',
   },
+  {
+    name: "a single value where a list is expected",
+    given: () => query({ posts: entries({ section: "blog", id: 3 }, { id: true }) }),
+    want: '{posts:entries(section:"blog",id:3){id}}',
+  },
+  {
+    name: "variable defaults, variables inside input objects and lists",
+    given: () =>
+      query(
+        {
+          text: "String!",
+          limit: ["Int", 10],
+          sort: ["SortDirection", enumValue("DESC")],
+          after: "DateTime",
+        },
+        ($) => ({
+          found: search(
+            {
+              text: $.text,
+              limit: $.limit,
+              filter: { sections: [$.text, "news"], sort: $.sort, posted: { after: $.after } },
+            },
+            { __typename: true },
+          ),
+        }),
+      ),
+    want: 'query($text:String!,$limit:Int=10,$sort:SortDirection=DESC,$after:DateTime){found:search(text:$text,limit:$limit,filter:{sections:[$text,"news"],sort:$sort,posted:{after:$after}}){__typename}}',
+  },
+  {
+    name: "a named operation",
+    given: () =>
+      query({ limit: "Int" }, ($) => ({ posts: entries({ limit: $.limit }, { id: true }) })).named(
+        "LatestPosts",
+      ),
+    want: "query LatestPosts($limit:Int){posts:entries(limit:$limit){id}}",
+  },
+  {
+    name: "a named operation without variables",
+    given: () => query({ ping: ping() }).named("Health"),
+    want: "query Health{ping}",
+  },
+  {
+    name: "fragments on an interface and on a union's member",
+    given: () =>
+      query({
+        found: search(
+          { text: "sea" },
+          { ...on("EntryInterface", { title: true }), ...on("User", { name: true }) },
+        ),
+      }),
+    want: '{found:search(text:"sea"){__typename ...on EntryInterface{title} ...on User{name}}}',
+  },
+  {
+    name: "several fragments on one type all stay",
+    given: () => {
+      const card = on("blog_article_Entry", { summary: true, title: true });
+      const seo = on("blog_article_Entry", { tags: true, title: true });
+      return query({ posts: entries({}, { id: true, ...card, ...seo }) });
+    },
+    want: "{posts:entries{__typename id ...on blog_article_Entry{summary title} ...on blog_article_Entry{tags title}}}",
+  },
+  {
+    name: "a selection written once with select()",
+    given: () => {
+      const image = select("AssetInterface", { url: { __args: { width: 300 } } });
+      return query({ posts: entries({}, { author: { photo: image } }) });
+    },
+    want: "{posts:entries{author{photo{url(width:300)}}}}",
+  },
 ];
 
 describe("document text", () => {
@@ -152,6 +223,46 @@ describe("document text", () => {
       "b",
     ]);
     expect(query({ ping: ping() }).variables).toEqual([]);
+  });
+
+  it.each([
+    {
+      name: "an empty selection on a root field",
+      given: () => query({ posts: entries({}, {} as never) }),
+      error: /"entries" has an empty selection/,
+    },
+    {
+      name: "an empty selection on a nested field",
+      given: () => query({ posts: entries({}, { children: { children: {} } } as never) }),
+      error: /"entries\.children\.children" has an empty selection/,
+    },
+    {
+      name: "an empty fragment",
+      given: () => on("blog_article_Entry", {} as never),
+      error: /fragment on blog_article_Entry selects nothing/,
+    },
+    {
+      name: "an alias that is not a GraphQL name",
+      given: () => query({ "my-posts": entries({}, { id: true }) }),
+      error: /root alias "my-posts" is not a GraphQL name/,
+    },
+    {
+      name: "an operation name that is not a GraphQL name",
+      given: () => query({ ping: ping() }).named("two words"),
+      error: /operation name "two words" is not a GraphQL name/,
+    },
+    {
+      name: "a field selected with false",
+      given: () => query({ posts: entries({}, { id: false } as never) }),
+      error: /"entries\.id" is selected with false/,
+    },
+    {
+      name: "no root field",
+      given: () => query({}),
+      error: /at least one root field/,
+    },
+  ])("refuses $name from plain JavaScript", ({ given, error }) => {
+    expect(given).toThrow(error);
   });
 
   it("rejects an argument that has no GraphQL literal", () => {

@@ -170,21 +170,55 @@ export async function run(endpoint: string) {
 }
 `;
 
+// Each kind of mistake, one a line (after the import), and what its error must name.
+const mistakes: { code: string; names: RegExp }[] = [
+  { code: 'import { entries, on, query, search, select } from "./site/query.js";', names: /^$/ },
+  {
+    code: "entries({}, { children: { parent: { titel: true } } });",
+    names: /'titel' is not a field of EntryInterface/,
+  },
+  { code: "entries({ limt: 1 }, { id: true });", names: /'limt' does not exist/ },
+  {
+    code: "entries({}, { author: { photo: { url: { __args: { widht: 300 } } } } });",
+    // The message shows the argument in the selection's type, not yet in a short note.
+    names: /widht/,
+  },
+  {
+    code: 'entries({}, { id: true, ...on("AssetInterface", { filename: true }) });',
+    names: /AssetInterface is not a possible type of EntryInterface/,
+  },
+  { code: "entries({}, { children: {} });", names: /empty selection on EntryInterface/ },
+  { code: 'on("blog_article_Entry", {});', names: /empty selection on blog_article_Entry/ },
+  {
+    code: 'select("AssetInterface", { url: true, filenam: true });',
+    names: /'filenam' is not a field of AssetInterface/,
+  },
+  {
+    code: 'query({ limit: ["Int", "ten"] }, ($) => ({ posts: entries({ limit: $.limit }, { id: true }) }));',
+    names: /the default of \$limit is not a Int/,
+  },
+  {
+    code: 'search({ text: "x", filter: { sectoins: ["a"] } }, { __typename: true });',
+    names: /'sectoins' does not exist/,
+  },
+];
+
 describe("end to end", () => {
   it("generates builders from a schema fetched over HTTP, type-checks a project and runs its queries", async () => {
     const fetched = await fetchSchema(endpoint);
     const out = join(work, "site");
     await writeFiles(await renderFiles(emitQueryBuilders(fetched, out, endpoint)), []);
     await writeFile(join(work, "consumer.ts"), consumer);
-    await writeFile(
-      join(work, "mistake.ts"),
-      'import { entries } from "./site/query.js";\nentries({}, { children: { parent: { titel: true } } });\n',
-    );
+    await writeFile(join(work, "mistake.ts"), mistakes.map((m) => m.code).join("\n"));
 
     expect(typeCheck(work, ["consumer.ts"])).toEqual([]);
-    const mistakes = typeCheck(work, ["mistake.ts"]);
-    expect(mistakes).toHaveLength(1);
-    expect(mistakes[0]).toMatch(/titel\W+ is not a field of EntryInterface/);
+    // One error per mistake, on its line, naming the field, argument or type.
+    const errors = typeCheck(work, ["mistake.ts"]);
+    expect(errors).toHaveLength(mistakes.length - 1);
+    mistakes.slice(1).forEach((mistake, index) => {
+      expect(errors[index]).toMatch(new RegExp(`^mistake\\.ts:${index + 2} `));
+      expect(errors[index]).toMatch(mistake.names);
+    });
 
     const { run } = await import(pathToFileURL(join(work, "consumer.ts")).href);
     const result = await run(endpoint);

@@ -76,15 +76,39 @@ describe("readFieldMaps", () => {
   });
 
   it.each([
-    { given: "n: Int", want: { name: "n", optional: true, text: "number | null" } },
-    { given: "n: Int!", want: { name: "n", optional: false, text: "number" } },
-    { given: "n: Int! = 3", want: { name: "n", optional: true, text: "number" } },
+    {
+      given: "n: Int",
+      want: { name: "n", optional: true, text: "number | null | Variable<number | null>" },
+    },
+    { given: "n: Int!", want: { name: "n", optional: false, text: "number | Variable<number>" } },
+    {
+      given: "n: Int! = 3",
+      want: { name: "n", optional: true, text: "number | Variable<number>" },
+    },
     {
       given: "n: [String]",
-      want: { name: "n", optional: true, text: "readonly (string | null)[] | null" },
+      want: {
+        name: "n",
+        optional: true,
+        text: "readonly (string | null | Variable<string | null>)[] | string | null | Variable<readonly (string | null)[] | null>",
+      },
     },
-    { given: "n: [ID!]!", want: { name: "n", optional: false, text: 'readonly Inputs["ID"][]' } },
-    { given: "n: E", want: { name: "n", optional: true, text: 'EnumValue<Inputs["E"]> | null' } },
+    {
+      given: "n: [ID!]!",
+      want: {
+        name: "n",
+        optional: false,
+        text: 'readonly (Inputs["ID"] | Variable<Inputs["ID"]>)[] | Inputs["ID"] | Variable<readonly Inputs["ID"][]>',
+      },
+    },
+    {
+      given: "n: E",
+      want: {
+        name: "n",
+        optional: true,
+        text: 'EnumValue<Inputs["E"]> | null | Variable<Inputs["E"] | null>',
+      },
+    },
   ])("types argument $given as $want.text", ({ given, want }) => {
     const { args } = view(`enum E { A B } type Query { a(${given}): String }`);
     expect(args).toEqual([{ name: "Query_a_Args", heritage: "", members: [want] }]);
@@ -119,14 +143,17 @@ describe("readFieldMaps", () => {
   });
 
   it("describes each type for the checker: possible types, nesting keys and allowed keys", () => {
-    const { typeInfos } = view(
+    const { typeInfos, types } = view(
       "type Query { e: I u: U } interface I { id: ID } type A implements I { id: ID } union U = A",
     );
+    expect(types.map((t) => t.name)).toEqual(["A", "I", "Query"]);
     const info = (name: string) => typeInfos.find((t) => t.name === name)?.text;
     expect(info("I")).toBe(
       '{ n: "I"; f: I; x: Nested["I"] | SpecialKeys; p: Pick<Types, Possible["I"]>; k: keyof I | "__typename" | SpecialKeys }',
     );
     expect(info("U")).toContain('p: Pick<Types, Possible["U"]>');
+    expect(info("U")).toContain('f: Record<never, never>; x: Nested["U"] | SpecialKeys;');
+    expect(info("U")).toContain('k: "__typename" | SpecialKeys }');
     expect(info("A")).toContain('p: Pick<Types, "A">');
     expect(typeInfos.map((t) => t.name)).toEqual(["A", "I", "Query", "U"]);
   });
@@ -138,7 +165,7 @@ describe("readFieldMaps", () => {
     expect(a.roots.map((r) => r.name)).toEqual(["a", "b"]);
   });
 
-  it("types input objects for variables (enums as plain strings) and imports only what is used", () => {
+  it("types input objects for variables (enums as plain strings), as written in arguments, and imports only what is used", () => {
     const view = readFieldMaps(
       buildSchema("enum E { A B } input F { e: E! n: Int } type Query { a(f: F): String }"),
       "schema.graphql",
@@ -146,15 +173,22 @@ describe("readFieldMaps", () => {
     expect(view.inputs.find((i) => i.name === "F")?.text).toBe(
       '{ e: Inputs["E"]; n?: number | null; }',
     );
-    expect(view.args[0]?.members).toEqual([
-      { name: "f", optional: true, text: 'Inputs["F"] | null' },
+    expect(view.literals).toEqual([
+      {
+        name: "F",
+        optional: false,
+        text: '{ e: EnumValue<Inputs["E"]> | Variable<Inputs["E"]>; n?: number | null | Variable<number | null>; }',
+      },
     ]);
-    expect(view.imports).toEqual([]);
+    expect(view.args[0]?.members).toEqual([
+      { name: "f", optional: true, text: 'Literals["F"] | null | Variable<Inputs["F"] | null>' },
+    ]);
+    expect(view.imports).toEqual(["EnumValue", "Variable"]);
     const withBoth = readFieldMaps(
       buildSchema("scalar DateTime enum E { A } type Query { a(e: E): DateTime }"),
       "schema.graphql",
     );
-    expect(withBoth.imports).toEqual(["DateTimeString", "EnumValue"]);
+    expect(withBoth.imports).toEqual(["DateTimeString", "EnumValue", "Variable"]);
   });
 
   it("keeps only custom field directives", () => {
@@ -162,7 +196,11 @@ describe("readFieldMaps", () => {
       "directive @md(flavor: String) on FIELD directive @x on OBJECT type Query { a: String }",
     );
     expect(directives).toEqual([
-      { name: "md", optional: false, text: "{ flavor?: string | null; }" },
+      {
+        name: "md",
+        optional: false,
+        text: "{ flavor?: string | null | Variable<string | null>; }",
+      },
     ]);
   });
 

@@ -220,7 +220,7 @@ describe("the toolkit against its content API emulator", () => {
     expect(errors.length).toBeGreaterThan(0);
     for (const error of errors) {
       expect(error).toMatch(`unmarked.ts:${mistakeLine} `);
-      expect(error).toContain('\\"readingTime\\" is not a field of news_video_Entry');
+      expect(error).toContain("'readingTime' is not a field of news_video_Entry");
     }
     expect(typeCheck(work, ["consumer.ts"], "Node16")).toEqual([]);
 

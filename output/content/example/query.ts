@@ -7,10 +7,12 @@
 import {
   builder,
   type DateTimeString,
+  type Variable,
   type SpecialKeys,
   directive,
   fragmentOf,
   queryOf,
+  selectOf,
 } from "@typewire/runtime/content";
 
 /** Output types of scalars and enums. */
@@ -51,237 +53,641 @@ interface Leaves {
 }
 
 interface AssetInterface__count_Args {
-  field: string;
+  field: string | Variable<string>;
 }
 
 interface AssetInterface_url_Args {
-  format?: string | null;
-  handle?: string | null;
-  height?: number | null;
-  immediately?: boolean | null;
-  interlace?: string | null;
-  mode?: string | null;
-  position?: string | null;
-  quality?: number | null;
-  transform?: string | null;
-  width?: number | null;
+  format?: string | null | Variable<string | null>;
+  handle?: string | null | Variable<string | null>;
+  height?: number | null | Variable<number | null>;
+  immediately?: boolean | null | Variable<boolean | null>;
+  interlace?: string | null | Variable<string | null>;
+  mode?: string | null | Variable<string | null>;
+  position?: string | null | Variable<string | null>;
+  quality?: number | null | Variable<number | null>;
+  transform?: string | null | Variable<string | null>;
+  width?: number | null | Variable<number | null>;
 }
 
 interface Query_asset_Args {
-  archived?: boolean | null;
-  dateCreated?: readonly (string | null)[] | null;
-  dateModified?: string | null;
-  dateUpdated?: readonly (string | null)[] | null;
-  enabledForSite?: boolean | null;
-  filename?: readonly (string | null)[] | null;
-  fixedOrder?: boolean | null;
-  folderId?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  height?: readonly (string | null)[] | null;
-  id?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  inReverse?: boolean | null;
-  includeSubfolders?: boolean | null;
-  kind?: readonly (string | null)[] | null;
-  limit?: number | null;
-  offset?: number | null;
-  orderBy?: string | null;
-  ref?: readonly (string | null)[] | null;
-  relatedTo?: readonly (number | null)[] | null;
-  relatedToAll?: readonly (number | null)[] | null;
-  search?: string | null;
-  site?: readonly (string | null)[] | null;
-  siteId?: string | null;
-  size?: readonly (string | null)[] | null;
-  slug?: readonly (string | null)[] | null;
-  status?: readonly (string | null)[] | null;
-  title?: readonly (string | null)[] | null;
-  trashed?: boolean | null;
-  uid?: readonly (string | null)[] | null;
-  unique?: boolean | null;
-  uri?: readonly (string | null)[] | null;
-  volume?: readonly (string | null)[] | null;
-  volumeId?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  width?: readonly (string | null)[] | null;
-  withTransforms?: readonly (string | null)[] | null;
+  archived?: boolean | null | Variable<boolean | null>;
+  dateCreated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  dateModified?: string | null | Variable<string | null>;
+  dateUpdated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  enabledForSite?: boolean | null | Variable<boolean | null>;
+  filename?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  fixedOrder?: boolean | null | Variable<boolean | null>;
+  folderId?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  height?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  id?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  inReverse?: boolean | null | Variable<boolean | null>;
+  includeSubfolders?: boolean | null | Variable<boolean | null>;
+  kind?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  limit?: number | null | Variable<number | null>;
+  offset?: number | null | Variable<number | null>;
+  orderBy?: string | null | Variable<string | null>;
+  ref?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  relatedTo?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  relatedToAll?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  search?: string | null | Variable<string | null>;
+  site?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  siteId?: string | null | Variable<string | null>;
+  size?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  slug?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  status?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  title?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  trashed?: boolean | null | Variable<boolean | null>;
+  uid?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  unique?: boolean | null | Variable<boolean | null>;
+  uri?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  volume?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  volumeId?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  width?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  withTransforms?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
 }
 
 interface Query_categories_Args {
-  ancestorDist?: number | null;
-  ancestorOf?: number | null;
-  archived?: boolean | null;
-  dateCreated?: readonly (string | null)[] | null;
-  dateUpdated?: readonly (string | null)[] | null;
-  descendantDist?: number | null;
-  descendantOf?: number | null;
-  editable?: boolean | null;
-  enabledForSite?: boolean | null;
-  fixedOrder?: boolean | null;
-  group?: readonly (string | null)[] | null;
-  groupId?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  hasDescendants?: boolean | null;
-  id?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  inReverse?: boolean | null;
-  leaves?: boolean | null;
-  level?: number | null;
-  limit?: number | null;
-  nextSiblingOf?: number | null;
-  offset?: number | null;
-  orderBy?: string | null;
-  positionedAfter?: number | null;
-  positionedBefore?: number | null;
-  prevSiblingOf?: number | null;
-  ref?: readonly (string | null)[] | null;
-  relatedTo?: readonly (number | null)[] | null;
-  relatedToAll?: readonly (number | null)[] | null;
-  search?: string | null;
-  site?: readonly (string | null)[] | null;
-  siteId?: string | null;
-  slug?: readonly (string | null)[] | null;
-  status?: readonly (string | null)[] | null;
-  structureId?: number | null;
-  title?: readonly (string | null)[] | null;
-  trashed?: boolean | null;
-  uid?: readonly (string | null)[] | null;
-  unique?: boolean | null;
-  uri?: readonly (string | null)[] | null;
-  withStructure?: boolean | null;
+  ancestorDist?: number | null | Variable<number | null>;
+  ancestorOf?: number | null | Variable<number | null>;
+  archived?: boolean | null | Variable<boolean | null>;
+  dateCreated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  dateUpdated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  descendantDist?: number | null | Variable<number | null>;
+  descendantOf?: number | null | Variable<number | null>;
+  editable?: boolean | null | Variable<boolean | null>;
+  enabledForSite?: boolean | null | Variable<boolean | null>;
+  fixedOrder?: boolean | null | Variable<boolean | null>;
+  group?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  groupId?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  hasDescendants?: boolean | null | Variable<boolean | null>;
+  id?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  inReverse?: boolean | null | Variable<boolean | null>;
+  leaves?: boolean | null | Variable<boolean | null>;
+  level?: number | null | Variable<number | null>;
+  limit?: number | null | Variable<number | null>;
+  nextSiblingOf?: number | null | Variable<number | null>;
+  offset?: number | null | Variable<number | null>;
+  orderBy?: string | null | Variable<string | null>;
+  positionedAfter?: number | null | Variable<number | null>;
+  positionedBefore?: number | null | Variable<number | null>;
+  prevSiblingOf?: number | null | Variable<number | null>;
+  ref?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  relatedTo?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  relatedToAll?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  search?: string | null | Variable<string | null>;
+  site?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  siteId?: string | null | Variable<string | null>;
+  slug?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  status?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  structureId?: number | null | Variable<number | null>;
+  title?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  trashed?: boolean | null | Variable<boolean | null>;
+  uid?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  unique?: boolean | null | Variable<boolean | null>;
+  uri?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  withStructure?: boolean | null | Variable<boolean | null>;
 }
 
 interface Query_entries_Args {
-  after?: string | null;
-  ancestorDist?: number | null;
-  ancestorOf?: number | null;
-  archived?: boolean | null;
-  authorGroup?: readonly (string | null)[] | null;
-  authorGroupId?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  authorId?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  before?: string | null;
-  dateCreated?: readonly (string | null)[] | null;
-  dateUpdated?: readonly (string | null)[] | null;
-  descendantDist?: number | null;
-  descendantOf?: number | null;
-  editable?: boolean | null;
-  enabledForSite?: boolean | null;
-  expiryDate?: readonly (string | null)[] | null;
-  fixedOrder?: boolean | null;
-  hasDescendants?: boolean | null;
-  id?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  inReverse?: boolean | null;
-  leaves?: boolean | null;
-  level?: number | null;
-  limit?: number | null;
-  nextSiblingOf?: number | null;
-  offset?: number | null;
-  orderBy?: string | null;
-  positionedAfter?: number | null;
-  positionedBefore?: number | null;
-  postDate?: readonly (string | null)[] | null;
-  prevSiblingOf?: number | null;
-  ref?: readonly (string | null)[] | null;
-  relatedTo?: readonly (number | null)[] | null;
-  relatedToAll?: readonly (number | null)[] | null;
-  search?: string | null;
-  section?: readonly (string | null)[] | null;
-  sectionId?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  site?: readonly (string | null)[] | null;
-  siteId?: string | null;
-  slug?: readonly (string | null)[] | null;
-  status?: readonly (string | null)[] | null;
-  structureId?: number | null;
-  title?: readonly (string | null)[] | null;
-  trashed?: boolean | null;
-  type?: readonly (string | null)[] | null;
-  typeId?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  uid?: readonly (string | null)[] | null;
-  unique?: boolean | null;
-  uri?: readonly (string | null)[] | null;
-  withStructure?: boolean | null;
+  after?: string | null | Variable<string | null>;
+  ancestorDist?: number | null | Variable<number | null>;
+  ancestorOf?: number | null | Variable<number | null>;
+  archived?: boolean | null | Variable<boolean | null>;
+  authorGroup?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  authorGroupId?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  authorId?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  before?: string | null | Variable<string | null>;
+  dateCreated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  dateUpdated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  descendantDist?: number | null | Variable<number | null>;
+  descendantOf?: number | null | Variable<number | null>;
+  editable?: boolean | null | Variable<boolean | null>;
+  enabledForSite?: boolean | null | Variable<boolean | null>;
+  expiryDate?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  fixedOrder?: boolean | null | Variable<boolean | null>;
+  hasDescendants?: boolean | null | Variable<boolean | null>;
+  id?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  inReverse?: boolean | null | Variable<boolean | null>;
+  leaves?: boolean | null | Variable<boolean | null>;
+  level?: number | null | Variable<number | null>;
+  limit?: number | null | Variable<number | null>;
+  nextSiblingOf?: number | null | Variable<number | null>;
+  offset?: number | null | Variable<number | null>;
+  orderBy?: string | null | Variable<string | null>;
+  positionedAfter?: number | null | Variable<number | null>;
+  positionedBefore?: number | null | Variable<number | null>;
+  postDate?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  prevSiblingOf?: number | null | Variable<number | null>;
+  ref?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  relatedTo?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  relatedToAll?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  search?: string | null | Variable<string | null>;
+  section?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  sectionId?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  site?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  siteId?: string | null | Variable<string | null>;
+  slug?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  status?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  structureId?: number | null | Variable<number | null>;
+  title?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  trashed?: boolean | null | Variable<boolean | null>;
+  type?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  typeId?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  uid?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  unique?: boolean | null | Variable<boolean | null>;
+  uri?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  withStructure?: boolean | null | Variable<boolean | null>;
 }
 
 interface Query_globalSet_Args {
-  archived?: boolean | null;
-  dateCreated?: readonly (string | null)[] | null;
-  dateUpdated?: readonly (string | null)[] | null;
-  enabledForSite?: boolean | null;
-  fixedOrder?: boolean | null;
-  handle?: readonly (string | null)[] | null;
-  id?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  inReverse?: boolean | null;
-  limit?: number | null;
-  offset?: number | null;
-  orderBy?: string | null;
-  ref?: readonly (string | null)[] | null;
-  relatedTo?: readonly (number | null)[] | null;
-  relatedToAll?: readonly (number | null)[] | null;
-  search?: string | null;
-  site?: readonly (string | null)[] | null;
-  siteId?: string | null;
-  slug?: readonly (string | null)[] | null;
-  status?: readonly (string | null)[] | null;
-  title?: readonly (string | null)[] | null;
-  trashed?: boolean | null;
-  uid?: readonly (string | null)[] | null;
-  unique?: boolean | null;
-  uri?: readonly (string | null)[] | null;
+  archived?: boolean | null | Variable<boolean | null>;
+  dateCreated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  dateUpdated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  enabledForSite?: boolean | null | Variable<boolean | null>;
+  fixedOrder?: boolean | null | Variable<boolean | null>;
+  handle?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  id?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  inReverse?: boolean | null | Variable<boolean | null>;
+  limit?: number | null | Variable<number | null>;
+  offset?: number | null | Variable<number | null>;
+  orderBy?: string | null | Variable<string | null>;
+  ref?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  relatedTo?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  relatedToAll?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  search?: string | null | Variable<string | null>;
+  site?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  siteId?: string | null | Variable<string | null>;
+  slug?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  status?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  title?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  trashed?: boolean | null | Variable<boolean | null>;
+  uid?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  unique?: boolean | null | Variable<boolean | null>;
+  uri?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
 }
 
 interface Query_tag_Args {
-  archived?: boolean | null;
-  dateCreated?: readonly (string | null)[] | null;
-  dateUpdated?: readonly (string | null)[] | null;
-  enabledForSite?: boolean | null;
-  fixedOrder?: boolean | null;
-  group?: readonly (string | null)[] | null;
-  groupId?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  id?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  inReverse?: boolean | null;
-  limit?: number | null;
-  offset?: number | null;
-  orderBy?: string | null;
-  ref?: readonly (string | null)[] | null;
-  relatedTo?: readonly (number | null)[] | null;
-  relatedToAll?: readonly (number | null)[] | null;
-  search?: string | null;
-  site?: readonly (string | null)[] | null;
-  siteId?: string | null;
-  slug?: readonly (string | null)[] | null;
-  status?: readonly (string | null)[] | null;
-  title?: readonly (string | null)[] | null;
-  trashed?: boolean | null;
-  uid?: readonly (string | null)[] | null;
-  unique?: boolean | null;
-  uri?: readonly (string | null)[] | null;
+  archived?: boolean | null | Variable<boolean | null>;
+  dateCreated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  dateUpdated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  enabledForSite?: boolean | null | Variable<boolean | null>;
+  fixedOrder?: boolean | null | Variable<boolean | null>;
+  group?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  groupId?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  id?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  inReverse?: boolean | null | Variable<boolean | null>;
+  limit?: number | null | Variable<number | null>;
+  offset?: number | null | Variable<number | null>;
+  orderBy?: string | null | Variable<string | null>;
+  ref?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  relatedTo?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  relatedToAll?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  search?: string | null | Variable<string | null>;
+  site?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  siteId?: string | null | Variable<string | null>;
+  slug?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  status?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  title?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  trashed?: boolean | null | Variable<boolean | null>;
+  uid?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  unique?: boolean | null | Variable<boolean | null>;
+  uri?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
 }
 
 interface Query_user_Args {
-  archived?: boolean | null;
-  dateCreated?: readonly (string | null)[] | null;
-  dateUpdated?: readonly (string | null)[] | null;
-  email?: readonly (string | null)[] | null;
-  enabledForSite?: boolean | null;
-  firstName?: readonly (string | null)[] | null;
-  fixedOrder?: boolean | null;
-  group?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  groupId?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  id?: readonly (Inputs["QueryArgument"] | null)[] | null;
-  inReverse?: boolean | null;
-  lastName?: readonly (string | null)[] | null;
-  limit?: number | null;
-  offset?: number | null;
-  orderBy?: string | null;
-  ref?: readonly (string | null)[] | null;
-  relatedTo?: readonly (number | null)[] | null;
-  relatedToAll?: readonly (number | null)[] | null;
-  search?: string | null;
-  site?: readonly (string | null)[] | null;
-  siteId?: string | null;
-  slug?: readonly (string | null)[] | null;
-  status?: readonly (string | null)[] | null;
-  title?: readonly (string | null)[] | null;
-  trashed?: boolean | null;
-  uid?: readonly (string | null)[] | null;
-  unique?: boolean | null;
-  uri?: readonly (string | null)[] | null;
-  username?: readonly (string | null)[] | null;
+  archived?: boolean | null | Variable<boolean | null>;
+  dateCreated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  dateUpdated?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  email?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  enabledForSite?: boolean | null | Variable<boolean | null>;
+  firstName?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  fixedOrder?: boolean | null | Variable<boolean | null>;
+  group?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  groupId?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  id?:
+    | readonly (Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>)[]
+    | Inputs["QueryArgument"]
+    | null
+    | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  inReverse?: boolean | null | Variable<boolean | null>;
+  lastName?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  limit?: number | null | Variable<number | null>;
+  offset?: number | null | Variable<number | null>;
+  orderBy?: string | null | Variable<string | null>;
+  ref?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  relatedTo?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  relatedToAll?:
+    | readonly (number | null | Variable<number | null>)[]
+    | number
+    | null
+    | Variable<readonly (number | null)[] | null>;
+  search?: string | null | Variable<string | null>;
+  site?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  siteId?: string | null | Variable<string | null>;
+  slug?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  status?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  title?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  trashed?: boolean | null | Variable<boolean | null>;
+  uid?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  unique?: boolean | null | Variable<boolean | null>;
+  uri?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
+  username?:
+    | readonly (string | null | Variable<string | null>)[]
+    | string
+    | null
+    | Variable<readonly (string | null)[] | null>;
 }
 
 interface AssetInterface {
@@ -633,19 +1039,23 @@ interface Possible {
 
 /** Arguments of the field directives. */
 interface Directives {
-  formatDateTime: { format?: string | null; locale?: string | null; timezone?: string | null };
-  markdown: { flavor?: string | null };
+  formatDateTime: {
+    format?: string | null | Variable<string | null>;
+    locale?: string | null | Variable<string | null>;
+    timezone?: string | null | Variable<string | null>;
+  };
+  markdown: { flavor?: string | null | Variable<string | null> };
   transform: {
-    format?: string | null;
-    handle?: string | null;
-    height?: number | null;
-    immediately?: boolean | null;
-    interlace?: string | null;
-    mode?: string | null;
-    position?: string | null;
-    quality?: number | null;
-    transform?: string | null;
-    width?: number | null;
+    format?: string | null | Variable<string | null>;
+    handle?: string | null | Variable<string | null>;
+    height?: number | null | Variable<number | null>;
+    immediately?: boolean | null | Variable<boolean | null>;
+    interlace?: string | null | Variable<string | null>;
+    mode?: string | null | Variable<string | null>;
+    position?: string | null | Variable<string | null>;
+    quality?: number | null | Variable<number | null>;
+    transform?: string | null | Variable<string | null>;
+    width?: number | null | Variable<number | null>;
   };
 }
 
@@ -838,8 +1248,11 @@ export interface QuerySchema {
 /** Builds a query from root field calls, optionally with typed variables. */
 export const query = /* @__PURE__ */ queryOf<QuerySchema>();
 
-/** An inline fragment on a concrete type, spread into a selection. */
+/** An inline fragment on an object, interface or union type, spread into a selection. */
 export const on = /* @__PURE__ */ fragmentOf<Types>();
+
+/** A selection written once for type `type`, checked where it is written, reusable in queries. */
+export const select = /* @__PURE__ */ selectOf<Types>();
 
 export const formatDateTime = /* @__PURE__ */ directive<
   "formatDateTime",

@@ -11,7 +11,9 @@ export type {
 export {
   type Builder,
   type DirectiveHelper,
+  type Fragment,
   type FragmentHelper,
+  type SelectHelper,
   type Query,
   type QueryFunction,
   type ResultOf,
@@ -24,6 +26,8 @@ export {
   on,
   query,
   queryOf,
+  select,
+  selectOf,
 } from "./query.js";
 export type {
   ArgsIn,
@@ -48,6 +52,7 @@ export type {
   Variable,
 } from "./schema-shape.js";
 export type {
+  DefaultsFit,
   VariableDeclarations,
   VariableRefs,
   VariableType,

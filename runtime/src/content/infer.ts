@@ -1,5 +1,6 @@
 import type {
   DirectiveUse,
+  fragmentOn,
   fragmentSelection,
   LeafNeedsArgs,
   LeafSelection,
@@ -77,33 +78,37 @@ export interface Invalid<M extends string> {
 
 /**
  * What a selection `S` on type `T` must also be, beyond `SelectionOf<T>` (which already checks
- * every value's type): no key the type does not have, and, for the keys that need it, the same at
- * the next level down. `A` is the argument interface of the field selected. The usual case (no
- * unknown key) costs one comparison of key unions, and only the keys in `T["x"]` are visited.
+ * every value's type): at least one field (GraphQL has no empty selection set), no key the type
+ * does not have, and, for the keys that need it, the same at the next level down. `A` is the
+ * argument interface of the field selected. The usual case (no unknown key) costs one comparison
+ * of key unions, and only the keys in `T["x"]` are visited.
  */
 export type Exact<T extends TypeInfo, S, A = NoArgs> = (keyof S extends T["k"]
-  ? unknown
+  ? keyof S extends "__args"
+    ? Invalid<`empty selection on ${T["n"]}: select at least one field`>
+    : unknown
   : {
-      [K in Exclude<keyof S, T["k"]>]: Invalid<`"${K & string}" is not a field of ${T["n"]}`>;
+      [K in Exclude<keyof S, T["k"]>]: Invalid<`'${K & string}' is not a field of ${T["n"]}`>;
     }) & { [K in keyof S & T["x"]]: ExactKey<T, K, S[K], A> };
 
 type ExactArgs<A, G> = keyof G extends keyof A
   ? unknown
-  : { [K in Exclude<keyof G, keyof A>]: Invalid<`unknown argument "${K & string}"`> };
+  : { [K in Exclude<keyof G, keyof A>]: Invalid<`unknown argument '${K & string}'`> };
 
-// A fragment's selection was checked by `on`; here only its type is.
+// A fragment's selection was checked by `on`; here only its type is: it must share a concrete
+// type with `T`, as GraphQL requires of a fragment spread.
 type ExactKey<T extends TypeInfo, K, V, A> = K extends keyof T["f"]
   ? ExactField<T["f"][K], V>
   : K extends "__args"
     ? ExactArgs<A, V>
-    : K extends `... on ${infer P}`
-      ? P extends keyof T["p"]
-        ? unknown
-        : Invalid<`${P} is not a possible type of ${T["n"]}`>
+    : K extends Fragment
+      ? [Get<V, typeof fragmentOn> & keyof T["p"]] extends [never]
+        ? Invalid<`${K extends `... on ${infer P}|${string}` ? P : K} is not a possible type of ${T["n"]}`>
+        : unknown
       : K extends `${string}: ${infer F}`
         ? F extends keyof T["f"]
           ? SelectionValue<T["f"][F]> & ExactField<T["f"][F], V>
-          : Invalid<`"${F}" is not a field of ${T["n"]}`>
+          : Invalid<`'${F}' is not a field of ${T["n"]}`>
         : unknown;
 
 // The field's kind is settled first, then whether a directive wraps the selection.
@@ -119,17 +124,45 @@ type ExactField<D, V> = V extends true
           readonly __args?: ExactArgs<ArgsOf<D>, Get<V, "__args">>;
         };
 
-/** The result of selection `S` on type `T`: a union discriminated by `__typename` when `S` has fragments. */
+/**
+ * The result of selection `S` on type `T`. With fragments, a union discriminated by
+ * `__typename`: one member per concrete type some fragment applies to (a fragment on an
+ * interface or union applies to each of its concrete types, and the fragments that apply to one
+ * type merge), and one for the remaining concrete types.
+ */
 export type Result<T extends TypeInfo, S> = keyof S & Fragment extends never
   ? Fill<T, S, keyof T["p"]>
-  : | Variant<T, S, FragmentTypes<keyof S & Fragment>>
-    | Rest<T, S, Exclude<keyof T["p"], FragmentTypes<keyof S & Fragment>>>;
+  : Fragments<T, S, FragmentsIn<S>>;
 
-type FragmentOf<V> = Get<V, typeof fragmentSelection>;
-type FragmentTypes<K> = K extends `... on ${infer P}` ? P : never;
+type FragmentsIn<S> = { [K in keyof S & Fragment]: S[K] }[keyof S & Fragment];
+// Fragments that apply to every concrete type of `T` (`A`) merge into the selection itself; a
+// variant per concrete type is made only for the others.
+type Fragments<T extends TypeInfo, S, F, A = Everywhere<F, keyof T["p"]>> = Split<
+  T,
+  S & Selections<A>,
+  Exclude<F, A>
+>;
+type Split<T extends TypeInfo, S, F> =
+  | Variant<T, S, F, keyof T["p"] & Get<F, typeof fragmentOn>>
+  | Rest<T, S, Exclude<keyof T["p"], Get<F, typeof fragmentOn>>>;
+type Everywhere<F, P> = F extends { readonly [fragmentOn]: infer C }
+  ? [P] extends [C]
+    ? F
+    : never
+  : never;
+// The selections of fragments `F`, intersected.
+type Selections<F> = [F] extends [never]
+  ? unknown
+  : [F] extends [{ readonly [fragmentSelection]: (selection: infer X) => void }]
+    ? X
+    : unknown;
+// The selections of the fragments in `F` that apply to concrete type `P`.
+type Applying<F, P> = Selections<
+  F extends { readonly [fragmentOn]: infer C } ? (P extends C ? F : never) : never
+>;
 type Typename = { __typename: true };
-type Variant<T extends TypeInfo, S, P> = P extends keyof T["p"]
-  ? Fill<T["p"][P] & TypeInfo, S & Typename & FragmentOf<Get<S, `... on ${P & string}`>>, P>
+type Variant<T extends TypeInfo, S, F, P> = P extends keyof T["p"]
+  ? Fill<T["p"][P] & TypeInfo, S & Typename & Applying<F, P>, P>
   : never;
 type Rest<T extends TypeInfo, S, P> = [P] extends [never] ? never : Fill<T, S & Typename, P>;
 

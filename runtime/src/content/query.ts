@@ -1,5 +1,5 @@
 import type { Checked, Get, Result, SelectionOf, WrapAs } from "./infer.js";
-import { printRoot } from "./print-document.js";
+import { checkName, printRoot, printValue } from "./print-document.js";
 import type {
   ArgsIn,
   DirectiveUse,
@@ -11,7 +11,7 @@ import type {
   resultType,
   variableType,
 } from "./schema-shape.js";
-import type { VariableDeclarations, VariableRefs, VariablesOf } from "./variables.js";
+import type { DefaultsFit, VariableDeclarations, VariableRefs, VariablesOf } from "./variables.js";
 
 /** A query ready to send: its document text, declared variable names and inferred types. */
 export interface Query<R, V = Record<string, never>> {
@@ -19,6 +19,11 @@ export interface Query<R, V = Record<string, never>> {
   readonly variables: readonly string[];
   readonly [resultType]: R;
   readonly [variableType]: V;
+  /**
+   * The same query as a named operation (`query PageByUri($uri:String){...}`), as servers log
+   * and cache them. The name must be a GraphQL name.
+   */
+  named(name: string): Query<R, V>;
 }
 
 /** The result type of a query. */
@@ -42,34 +47,46 @@ export type Builder<D> = D extends { t: infer T extends TypeInfo; w: infer W }
 export interface QueryFunction<Sc extends SchemaShape> {
   <const S extends Record<string, FieldCall<unknown>>>(fields: S): Query<Results<S>>;
   <const D extends VariableDeclarations<Sc>, const S extends Record<string, FieldCall<unknown>>>(
-    variables: D,
+    variables: D & DefaultsFit<Sc, D>,
     build: ($: VariableRefs<Sc, D>) => S,
   ): Query<Results<S>, VariablesOf<Sc, D>>;
 }
 
+function makeQuery(head: string, body: string, variables: string[]): Query<unknown, unknown> {
+  return {
+    document: head ? `query${head}${body}` : body,
+    variables,
+    named: (name: string) =>
+      makeQuery(` ${checkName(name, "operation name")}${head}`, body, variables),
+  } as unknown as Query<unknown, unknown>;
+}
+
 /**
  * Builds a query from root field calls. Keys are the names results come back under; a key that
- * differs from the field's name becomes a GraphQL alias. With variable declarations, the build
- * function receives a reference per variable.
+ * differs from the field's name becomes a GraphQL alias. With variable declarations (a GraphQL
+ * type, or `[type, default]`), the build function receives a reference per variable.
  *
  * @example
- * const q = query({ limit: "Int" }, ($) => ({ posts: entries({ limit: $.limit }, { id: true }) }));
- * q.document; // 'query($limit:Int){posts:entries(limit:$limit){id}}'
+ * const q = query({ limit: ["Int", 10] }, ($) => ({ posts: entries({ limit: $.limit }, { id: true }) }));
+ * q.document; // 'query($limit:Int=10){posts:entries(limit:$limit){id}}'
+ * q.named("Posts").document; // 'query Posts($limit:Int=10){...}'
  */
 export function query(
   first: Record<string, unknown>,
   build?: (refs: Record<string, unknown>) => Record<string, unknown>,
 ): Query<unknown, unknown> {
-  if (!build)
-    return { document: printRoot(first), variables: [] } as unknown as Query<unknown, unknown>;
+  if (!build) return makeQuery("", printRoot(first), []);
   const names = Object.keys(first);
   const refs: Record<string, unknown> = {};
-  for (const name of names) refs[name] = { $: name };
-  const head = names.map((name) => `$${name}:${first[name]}`).join(",");
-  return {
-    document: `query(${head})${printRoot(build(refs))}`,
-    variables: names,
-  } as unknown as Query<unknown, unknown>;
+  for (const name of names) refs[checkName(name, "variable name")] = { $: name };
+  const head = names
+    .map((name) => {
+      const declared = first[name];
+      if (!Array.isArray(declared)) return `$${name}:${declared}`;
+      return `$${name}:${declared[0]}=${printValue(declared[1], `default of $${name}`)}`;
+    })
+    .join(",");
+  return makeQuery(`(${head})`, printRoot(build(refs)), names);
 }
 
 /** `query`, typed for the generated schema `Sc`. */
@@ -108,6 +125,15 @@ export function directive<N extends string, A>(name: N): DirectiveHelper<N, A> {
 /** A schema's `TypeInfo`s, by type name (the generated module's `Types`). */
 export type TypeInfos<Ts> = { [N in keyof Ts]: TypeInfo };
 
+/**
+ * What `on(type, selection)` gives back, to spread into a selection: one key per field it
+ * selects (`"... on Type|field"`), each holding the whole fragment, so that several fragments on
+ * one type spread side by side all stay, in the document and in the result type.
+ */
+export type Fragment<P extends string, S, C> = {
+  readonly [K in `... on ${P}|${keyof S & string}`]: FragmentValue<S, C>;
+};
+
 /** The `on` helper, typed for the `TypeInfo`s `Ts` of a schema, by type name. */
 export type FragmentHelper<Ts extends TypeInfos<Ts>> = <
   P extends keyof Ts & string,
@@ -115,21 +141,55 @@ export type FragmentHelper<Ts extends TypeInfos<Ts>> = <
 >(
   type: P,
   selection: S & Checked<Ts[P], S>,
-) => { readonly [K in `... on ${P}`]: FragmentValue<S> };
+) => Fragment<P, S, keyof Ts[P]["p"]>;
 
 /**
  * An inline fragment, spread into a selection. The result becomes a union discriminated by
- * `__typename`, which is selected automatically.
+ * `__typename`, which is selected automatically. The type may be an object, interface or union
+ * type sharing a concrete type with the selection's; fragments on one type merge.
  *
  * @example
  * entries({}, { id: true, ...on("blog_article_Entry", { summary: true }) });
  * // prints {entries{__typename id ...on blog_article_Entry{summary}}}
  */
-export const on = (type: string, selection: object) => ({ [`... on ${type}`]: selection });
+export function on(type: string, selection: object): Record<string, object> {
+  const keys = Object.keys(selection).filter((key) => key !== "__args");
+  if (keys.length === 0) {
+    throw new TypeError(
+      `[typewire] the fragment on ${type} selects nothing: GraphQL has no empty fragment`,
+    );
+  }
+  const fragment: Record<string, object> = {};
+  for (const key of keys) fragment[`... on ${type}|${key}`] = selection;
+  return fragment;
+}
 
 /** `on`, typed for the generated `TypeInfo`s `Ts`. */
 export const fragmentOf = <Ts extends TypeInfos<Ts>>(): FragmentHelper<Ts> =>
   on as unknown as FragmentHelper<Ts>;
+
+/** The `select` helper, typed for the `TypeInfo`s `Ts` of a schema, by type name. */
+export type SelectHelper<Ts extends TypeInfos<Ts>> = <
+  P extends keyof Ts & string,
+  const S extends SelectionOf<Ts[P]>,
+>(
+  type: P,
+  selection: S & Checked<Ts[P], S>,
+) => S;
+
+/**
+ * A selection written once, for use in several queries: checked against type `type` where it is
+ * written (a mistake fails to compile there), and typed exactly (no `as const` needed).
+ *
+ * @example
+ * const image = select("AssetInterface", { url: true, alt: true });
+ * entries({}, { heroImage: image }); entries({}, { author: { photo: image } });
+ */
+export const select = (_type: string, selection: object): object => selection;
+
+/** `select`, typed for the generated `TypeInfo`s `Ts`. */
+export const selectOf = <Ts extends TypeInfos<Ts>>(): SelectHelper<Ts> =>
+  select as unknown as SelectHelper<Ts>;
 
 /**
  * An enum value written literally in arguments (a plain string would print quoted).

@@ -30,7 +30,11 @@ export interface TypeInfo {
   k: string;
 }
 
-/** Selection keys that are not field names: arguments, aliases (`"small: url"`) and fragments. */
+/**
+ * Selection keys that are not field names: arguments, aliases (`"small: url"`) and fragments
+ * (`"... on Type|field"`, one key per field the fragment selects, so that several fragments on
+ * one type spread into one selection all stay).
+ */
 export type SpecialKeys = "__args" | `${string}: ${string}` | `... on ${string}`;
 
 /**
@@ -66,14 +70,18 @@ export type DateTimeString = `${number}-${number}-${number}T${string}`;
 declare const variableType: unique symbol;
 declare const resultType: unique symbol;
 declare const fragmentSelection: unique symbol;
-export type { fragmentSelection, resultType, variableType };
+declare const fragmentOn: unique symbol;
+export type { fragmentOn, fragmentSelection, resultType, variableType };
 
 /**
- * An inline fragment's selection as `on` hands it back, already checked against its type. The
- * selection a fragment key holds must come from `on`, so it is checked exactly once.
+ * An inline fragment's selection as `on` hands it back, already checked against its type `P`
+ * (whose concrete types are `C`). The selection a fragment key holds must come from `on`, so it
+ * is checked exactly once. `S` sits in a parameter position so that the selections of several
+ * fragments on one type, read together, intersect.
  */
-export interface FragmentValue<S> {
-  readonly [fragmentSelection]: S;
+export interface FragmentValue<S, C = unknown> {
+  readonly [fragmentSelection]: (selection: S) => void;
+  readonly [fragmentOn]: C;
 }
 
 /** A reference to a declared variable, printed as `$name`. `T` is the value type it accepts. */
@@ -94,8 +102,11 @@ export interface DirectiveUse<N extends string, A, V> {
   readonly v: V;
 }
 
-/** What an argument accepts: its value, or a variable of a compatible type. */
-export type ArgsIn<A> = { [K in keyof A]: A[K] | Variable<A[K]> };
+/**
+ * What arguments accept. The generated argument interfaces already take, in every position, a
+ * literal or a variable of a compatible type, so this is `A` itself.
+ */
+export type ArgsIn<A> = A;
 
 type Directed<V> = V | DirectiveUse<string, unknown, V>;
 type WithArgs<A> = { readonly __args?: ArgsIn<A> };
@@ -110,7 +121,7 @@ type WithArgs<A> = { readonly __args?: ArgsIn<A> };
 export interface SelectionKeys {
   readonly __typename?: true;
   readonly [alias: `${string}: ${string}`]: unknown;
-  readonly [fragment: `... on ${string}`]: FragmentValue<unknown>;
+  readonly [fragment: `... on ${string}`]: FragmentValue<never>;
 }
 
 // The value types a selection type gives its keys (see `SelectionOf`). They take only schema
