@@ -4,1211 +4,351 @@
 import type { EmitterWebhookEventName } from "./event-names.js";
 import type * as Payloads from "./payloads/index.js";
 
+/** For every event name and `event.action` combination: the payload type of its deliveries. */
+export type EmitterWebhookPayloadMap = Payloads.WebhookPayloadMap;
+
+/** For every event name and `event.action` combination: the event name alone (`event.name`). */
+export interface EmitterWebhookNameMap {
+  branch_protection_configuration: "branch_protection_configuration";
+  "branch_protection_configuration.disabled": "branch_protection_configuration";
+  "branch_protection_configuration.enabled": "branch_protection_configuration";
+  branch_protection_rule: "branch_protection_rule";
+  "branch_protection_rule.created": "branch_protection_rule";
+  "branch_protection_rule.deleted": "branch_protection_rule";
+  "branch_protection_rule.edited": "branch_protection_rule";
+  check_run: "check_run";
+  "check_run.completed": "check_run";
+  "check_run.created": "check_run";
+  "check_run.requested_action": "check_run";
+  "check_run.rerequested": "check_run";
+  check_suite: "check_suite";
+  "check_suite.completed": "check_suite";
+  "check_suite.requested": "check_suite";
+  "check_suite.rerequested": "check_suite";
+  code_scanning_alert: "code_scanning_alert";
+  "code_scanning_alert.appeared_in_branch": "code_scanning_alert";
+  "code_scanning_alert.closed_by_user": "code_scanning_alert";
+  "code_scanning_alert.created": "code_scanning_alert";
+  "code_scanning_alert.fixed": "code_scanning_alert";
+  "code_scanning_alert.reopened": "code_scanning_alert";
+  "code_scanning_alert.reopened_by_user": "code_scanning_alert";
+  commit_comment: "commit_comment";
+  "commit_comment.created": "commit_comment";
+  create: "create";
+  custom_property: "custom_property";
+  "custom_property.created": "custom_property";
+  "custom_property.deleted": "custom_property";
+  "custom_property.promote_to_enterprise": "custom_property";
+  "custom_property.updated": "custom_property";
+  custom_property_values: "custom_property_values";
+  "custom_property_values.updated": "custom_property_values";
+  delete: "delete";
+  dependabot_alert: "dependabot_alert";
+  "dependabot_alert.auto_dismissed": "dependabot_alert";
+  "dependabot_alert.auto_reopened": "dependabot_alert";
+  "dependabot_alert.created": "dependabot_alert";
+  "dependabot_alert.dismissed": "dependabot_alert";
+  "dependabot_alert.fixed": "dependabot_alert";
+  "dependabot_alert.reintroduced": "dependabot_alert";
+  "dependabot_alert.reopened": "dependabot_alert";
+  deploy_key: "deploy_key";
+  "deploy_key.created": "deploy_key";
+  "deploy_key.deleted": "deploy_key";
+  deployment: "deployment";
+  "deployment.created": "deployment";
+  deployment_protection_rule: "deployment_protection_rule";
+  "deployment_protection_rule.requested": "deployment_protection_rule";
+  deployment_review: "deployment_review";
+  "deployment_review.approved": "deployment_review";
+  "deployment_review.rejected": "deployment_review";
+  "deployment_review.requested": "deployment_review";
+  deployment_status: "deployment_status";
+  "deployment_status.created": "deployment_status";
+  discussion: "discussion";
+  "discussion.answered": "discussion";
+  "discussion.category_changed": "discussion";
+  "discussion.closed": "discussion";
+  "discussion.created": "discussion";
+  "discussion.deleted": "discussion";
+  "discussion.edited": "discussion";
+  "discussion.labeled": "discussion";
+  "discussion.locked": "discussion";
+  "discussion.pinned": "discussion";
+  "discussion.reopened": "discussion";
+  "discussion.transferred": "discussion";
+  "discussion.unanswered": "discussion";
+  "discussion.unlabeled": "discussion";
+  "discussion.unlocked": "discussion";
+  "discussion.unpinned": "discussion";
+  discussion_comment: "discussion_comment";
+  "discussion_comment.created": "discussion_comment";
+  "discussion_comment.deleted": "discussion_comment";
+  "discussion_comment.edited": "discussion_comment";
+  fork: "fork";
+  gollum: "gollum";
+  installation: "installation";
+  "installation.created": "installation";
+  "installation.deleted": "installation";
+  "installation.new_permissions_accepted": "installation";
+  "installation.suspend": "installation";
+  "installation.unsuspend": "installation";
+  installation_repositories: "installation_repositories";
+  "installation_repositories.added": "installation_repositories";
+  "installation_repositories.removed": "installation_repositories";
+  installation_target: "installation_target";
+  "installation_target.renamed": "installation_target";
+  issue_comment: "issue_comment";
+  "issue_comment.created": "issue_comment";
+  "issue_comment.deleted": "issue_comment";
+  "issue_comment.edited": "issue_comment";
+  issue_dependencies: "issue_dependencies";
+  "issue_dependencies.blocked_by_added": "issue_dependencies";
+  "issue_dependencies.blocked_by_removed": "issue_dependencies";
+  "issue_dependencies.blocking_added": "issue_dependencies";
+  "issue_dependencies.blocking_removed": "issue_dependencies";
+  issues: "issues";
+  "issues.assigned": "issues";
+  "issues.closed": "issues";
+  "issues.deleted": "issues";
+  "issues.demilestoned": "issues";
+  "issues.edited": "issues";
+  "issues.labeled": "issues";
+  "issues.locked": "issues";
+  "issues.milestoned": "issues";
+  "issues.opened": "issues";
+  "issues.pinned": "issues";
+  "issues.reopened": "issues";
+  "issues.transferred": "issues";
+  "issues.typed": "issues";
+  "issues.unassigned": "issues";
+  "issues.unlabeled": "issues";
+  "issues.unlocked": "issues";
+  "issues.unpinned": "issues";
+  "issues.untyped": "issues";
+  label: "label";
+  "label.created": "label";
+  "label.deleted": "label";
+  "label.edited": "label";
+  marketplace_purchase: "marketplace_purchase";
+  "marketplace_purchase.cancelled": "marketplace_purchase";
+  "marketplace_purchase.changed": "marketplace_purchase";
+  "marketplace_purchase.pending_change": "marketplace_purchase";
+  "marketplace_purchase.pending_change_cancelled": "marketplace_purchase";
+  "marketplace_purchase.purchased": "marketplace_purchase";
+  member: "member";
+  "member.added": "member";
+  "member.edited": "member";
+  "member.removed": "member";
+  membership: "membership";
+  "membership.added": "membership";
+  "membership.removed": "membership";
+  merge_group: "merge_group";
+  "merge_group.checks_requested": "merge_group";
+  "merge_group.destroyed": "merge_group";
+  meta: "meta";
+  "meta.deleted": "meta";
+  milestone: "milestone";
+  "milestone.closed": "milestone";
+  "milestone.created": "milestone";
+  "milestone.deleted": "milestone";
+  "milestone.edited": "milestone";
+  "milestone.opened": "milestone";
+  org_block: "org_block";
+  "org_block.blocked": "org_block";
+  "org_block.unblocked": "org_block";
+  organization: "organization";
+  "organization.deleted": "organization";
+  "organization.member_added": "organization";
+  "organization.member_invited": "organization";
+  "organization.member_removed": "organization";
+  "organization.renamed": "organization";
+  package: "package";
+  "package.published": "package";
+  "package.updated": "package";
+  page_build: "page_build";
+  personal_access_token_request: "personal_access_token_request";
+  "personal_access_token_request.approved": "personal_access_token_request";
+  "personal_access_token_request.cancelled": "personal_access_token_request";
+  "personal_access_token_request.created": "personal_access_token_request";
+  "personal_access_token_request.denied": "personal_access_token_request";
+  ping: "ping";
+  platform_app_authorization: "platform_app_authorization";
+  "platform_app_authorization.revoked": "platform_app_authorization";
+  project: "project";
+  "project.closed": "project";
+  "project.created": "project";
+  "project.deleted": "project";
+  "project.edited": "project";
+  "project.reopened": "project";
+  project_card: "project_card";
+  "project_card.converted": "project_card";
+  "project_card.created": "project_card";
+  "project_card.deleted": "project_card";
+  "project_card.edited": "project_card";
+  "project_card.moved": "project_card";
+  project_column: "project_column";
+  "project_column.created": "project_column";
+  "project_column.deleted": "project_column";
+  "project_column.edited": "project_column";
+  "project_column.moved": "project_column";
+  projects_v2: "projects_v2";
+  "projects_v2.closed": "projects_v2";
+  "projects_v2.created": "projects_v2";
+  "projects_v2.deleted": "projects_v2";
+  "projects_v2.edited": "projects_v2";
+  "projects_v2.reopened": "projects_v2";
+  projects_v2_item: "projects_v2_item";
+  "projects_v2_item.archived": "projects_v2_item";
+  "projects_v2_item.converted": "projects_v2_item";
+  "projects_v2_item.created": "projects_v2_item";
+  "projects_v2_item.deleted": "projects_v2_item";
+  "projects_v2_item.edited": "projects_v2_item";
+  "projects_v2_item.reordered": "projects_v2_item";
+  "projects_v2_item.restored": "projects_v2_item";
+  projects_v2_status_update: "projects_v2_status_update";
+  "projects_v2_status_update.created": "projects_v2_status_update";
+  "projects_v2_status_update.deleted": "projects_v2_status_update";
+  "projects_v2_status_update.edited": "projects_v2_status_update";
+  public: "public";
+  pull_request: "pull_request";
+  "pull_request.assigned": "pull_request";
+  "pull_request.auto_merge_disabled": "pull_request";
+  "pull_request.auto_merge_enabled": "pull_request";
+  "pull_request.closed": "pull_request";
+  "pull_request.converted_to_draft": "pull_request";
+  "pull_request.demilestoned": "pull_request";
+  "pull_request.dequeued": "pull_request";
+  "pull_request.edited": "pull_request";
+  "pull_request.enqueued": "pull_request";
+  "pull_request.labeled": "pull_request";
+  "pull_request.locked": "pull_request";
+  "pull_request.milestoned": "pull_request";
+  "pull_request.opened": "pull_request";
+  "pull_request.ready_for_review": "pull_request";
+  "pull_request.reopened": "pull_request";
+  "pull_request.review_request_removed": "pull_request";
+  "pull_request.review_requested": "pull_request";
+  "pull_request.synchronize": "pull_request";
+  "pull_request.unassigned": "pull_request";
+  "pull_request.unlabeled": "pull_request";
+  "pull_request.unlocked": "pull_request";
+  pull_request_review: "pull_request_review";
+  "pull_request_review.dismissed": "pull_request_review";
+  "pull_request_review.edited": "pull_request_review";
+  "pull_request_review.submitted": "pull_request_review";
+  pull_request_review_comment: "pull_request_review_comment";
+  "pull_request_review_comment.created": "pull_request_review_comment";
+  "pull_request_review_comment.deleted": "pull_request_review_comment";
+  "pull_request_review_comment.edited": "pull_request_review_comment";
+  pull_request_review_thread: "pull_request_review_thread";
+  "pull_request_review_thread.resolved": "pull_request_review_thread";
+  "pull_request_review_thread.unresolved": "pull_request_review_thread";
+  push: "push";
+  registry_package: "registry_package";
+  "registry_package.published": "registry_package";
+  "registry_package.updated": "registry_package";
+  release: "release";
+  "release.created": "release";
+  "release.deleted": "release";
+  "release.edited": "release";
+  "release.prereleased": "release";
+  "release.published": "release";
+  "release.released": "release";
+  "release.unpublished": "release";
+  repository: "repository";
+  "repository.archived": "repository";
+  "repository.created": "repository";
+  "repository.deleted": "repository";
+  "repository.edited": "repository";
+  "repository.privatized": "repository";
+  "repository.publicized": "repository";
+  "repository.renamed": "repository";
+  "repository.transferred": "repository";
+  "repository.unarchived": "repository";
+  repository_advisory: "repository_advisory";
+  "repository_advisory.published": "repository_advisory";
+  "repository_advisory.reported": "repository_advisory";
+  repository_dispatch: "repository_dispatch";
+  "repository_dispatch.sample": "repository_dispatch";
+  repository_import: "repository_import";
+  repository_ruleset: "repository_ruleset";
+  "repository_ruleset.created": "repository_ruleset";
+  "repository_ruleset.deleted": "repository_ruleset";
+  "repository_ruleset.edited": "repository_ruleset";
+  repository_vulnerability_alert: "repository_vulnerability_alert";
+  "repository_vulnerability_alert.create": "repository_vulnerability_alert";
+  "repository_vulnerability_alert.dismiss": "repository_vulnerability_alert";
+  "repository_vulnerability_alert.reopen": "repository_vulnerability_alert";
+  "repository_vulnerability_alert.resolve": "repository_vulnerability_alert";
+  secret_scanning_alert: "secret_scanning_alert";
+  "secret_scanning_alert.assigned": "secret_scanning_alert";
+  "secret_scanning_alert.created": "secret_scanning_alert";
+  "secret_scanning_alert.publicly_leaked": "secret_scanning_alert";
+  "secret_scanning_alert.reopened": "secret_scanning_alert";
+  "secret_scanning_alert.resolved": "secret_scanning_alert";
+  "secret_scanning_alert.unassigned": "secret_scanning_alert";
+  "secret_scanning_alert.validated": "secret_scanning_alert";
+  secret_scanning_alert_location: "secret_scanning_alert_location";
+  "secret_scanning_alert_location.created": "secret_scanning_alert_location";
+  secret_scanning_scan: "secret_scanning_scan";
+  "secret_scanning_scan.completed": "secret_scanning_scan";
+  security_advisory: "security_advisory";
+  "security_advisory.published": "security_advisory";
+  "security_advisory.updated": "security_advisory";
+  "security_advisory.withdrawn": "security_advisory";
+  security_and_analysis: "security_and_analysis";
+  sponsorship: "sponsorship";
+  "sponsorship.cancelled": "sponsorship";
+  "sponsorship.created": "sponsorship";
+  "sponsorship.edited": "sponsorship";
+  "sponsorship.pending_cancellation": "sponsorship";
+  "sponsorship.pending_tier_change": "sponsorship";
+  "sponsorship.tier_changed": "sponsorship";
+  star: "star";
+  "star.created": "star";
+  "star.deleted": "star";
+  status: "status";
+  sub_issues: "sub_issues";
+  "sub_issues.parent_issue_added": "sub_issues";
+  "sub_issues.parent_issue_removed": "sub_issues";
+  "sub_issues.sub_issue_added": "sub_issues";
+  "sub_issues.sub_issue_removed": "sub_issues";
+  team: "team";
+  "team.added_to_repository": "team";
+  "team.created": "team";
+  "team.deleted": "team";
+  "team.edited": "team";
+  "team.removed_from_repository": "team";
+  team_add: "team_add";
+  watch: "watch";
+  "watch.started": "watch";
+  workflow_dispatch: "workflow_dispatch";
+  workflow_job: "workflow_job";
+  "workflow_job.completed": "workflow_job";
+  "workflow_job.in_progress": "workflow_job";
+  "workflow_job.queued": "workflow_job";
+  "workflow_job.waiting": "workflow_job";
+  workflow_run: "workflow_run";
+  "workflow_run.completed": "workflow_run";
+  "workflow_run.in_progress": "workflow_run";
+  "workflow_run.requested": "workflow_run";
+}
+
 /**
  * For every event name and `event.action` combination: the event object handlers receive, with
- * its `name` and its payload type. Indexed access into this map is cheap for the compiler.
+ * its `name` and its payload type. A mapped type over every name rather than an interface: where a
+ * handler's name is still a type parameter `E`, the compiler reads `EmitterWebhookEventMap[E]` as
+ * the one object `{ id; name: EmitterWebhookNameMap[E]; payload: EmitterWebhookPayloadMap[E] }`
+ * instead of the union of every event, which keeps inference for a handler cheap; a union of names
+ * still gives the union of their events.
  */
-export interface EmitterWebhookEventMap {
-  branch_protection_configuration: {
+export type EmitterWebhookEventMap = {
+  [TName in EmitterWebhookEventName]: {
     id: string;
-    name: "branch_protection_configuration";
-    payload: Payloads.BranchProtectionConfigurationEvent;
+    name: EmitterWebhookNameMap[TName];
+    payload: EmitterWebhookPayloadMap[TName];
   };
-  "branch_protection_configuration.disabled": {
-    id: string;
-    name: "branch_protection_configuration";
-    payload: Payloads.BranchProtectionConfigurationDisabledEvent;
-  };
-  "branch_protection_configuration.enabled": {
-    id: string;
-    name: "branch_protection_configuration";
-    payload: Payloads.BranchProtectionConfigurationEnabledEvent;
-  };
-  branch_protection_rule: {
-    id: string;
-    name: "branch_protection_rule";
-    payload: Payloads.BranchProtectionRuleEvent;
-  };
-  "branch_protection_rule.created": {
-    id: string;
-    name: "branch_protection_rule";
-    payload: Payloads.BranchProtectionRuleCreatedEvent;
-  };
-  "branch_protection_rule.deleted": {
-    id: string;
-    name: "branch_protection_rule";
-    payload: Payloads.BranchProtectionRuleDeletedEvent;
-  };
-  "branch_protection_rule.edited": {
-    id: string;
-    name: "branch_protection_rule";
-    payload: Payloads.BranchProtectionRuleEditedEvent;
-  };
-  check_run: { id: string; name: "check_run"; payload: Payloads.CheckRunEvent };
-  "check_run.completed": {
-    id: string;
-    name: "check_run";
-    payload: Payloads.CheckRunCompletedEvent;
-  };
-  "check_run.created": { id: string; name: "check_run"; payload: Payloads.CheckRunCreatedEvent };
-  "check_run.requested_action": {
-    id: string;
-    name: "check_run";
-    payload: Payloads.CheckRunRequestedActionEvent;
-  };
-  "check_run.rerequested": {
-    id: string;
-    name: "check_run";
-    payload: Payloads.CheckRunRerequestedEvent;
-  };
-  check_suite: { id: string; name: "check_suite"; payload: Payloads.CheckSuiteEvent };
-  "check_suite.completed": {
-    id: string;
-    name: "check_suite";
-    payload: Payloads.CheckSuiteCompletedEvent;
-  };
-  "check_suite.requested": {
-    id: string;
-    name: "check_suite";
-    payload: Payloads.CheckSuiteRequestedEvent;
-  };
-  "check_suite.rerequested": {
-    id: string;
-    name: "check_suite";
-    payload: Payloads.CheckSuiteRerequestedEvent;
-  };
-  code_scanning_alert: {
-    id: string;
-    name: "code_scanning_alert";
-    payload: Payloads.CodeScanningAlertEvent;
-  };
-  "code_scanning_alert.appeared_in_branch": {
-    id: string;
-    name: "code_scanning_alert";
-    payload: Payloads.CodeScanningAlertAppearedInBranchEvent;
-  };
-  "code_scanning_alert.closed_by_user": {
-    id: string;
-    name: "code_scanning_alert";
-    payload: Payloads.CodeScanningAlertClosedByUserEvent;
-  };
-  "code_scanning_alert.created": {
-    id: string;
-    name: "code_scanning_alert";
-    payload: Payloads.CodeScanningAlertCreatedEvent;
-  };
-  "code_scanning_alert.fixed": {
-    id: string;
-    name: "code_scanning_alert";
-    payload: Payloads.CodeScanningAlertFixedEvent;
-  };
-  "code_scanning_alert.reopened": {
-    id: string;
-    name: "code_scanning_alert";
-    payload: Payloads.CodeScanningAlertReopenedEvent;
-  };
-  "code_scanning_alert.reopened_by_user": {
-    id: string;
-    name: "code_scanning_alert";
-    payload: Payloads.CodeScanningAlertReopenedByUserEvent;
-  };
-  commit_comment: { id: string; name: "commit_comment"; payload: Payloads.CommitCommentEvent };
-  "commit_comment.created": {
-    id: string;
-    name: "commit_comment";
-    payload: Payloads.CommitCommentCreatedEvent;
-  };
-  create: { id: string; name: "create"; payload: Payloads.CreateEvent };
-  custom_property: { id: string; name: "custom_property"; payload: Payloads.CustomPropertyEvent };
-  "custom_property.created": {
-    id: string;
-    name: "custom_property";
-    payload: Payloads.CustomPropertyCreatedEvent;
-  };
-  "custom_property.deleted": {
-    id: string;
-    name: "custom_property";
-    payload: Payloads.CustomPropertyDeletedEvent;
-  };
-  "custom_property.promote_to_enterprise": {
-    id: string;
-    name: "custom_property";
-    payload: Payloads.CustomPropertyPromoteToEnterpriseEvent;
-  };
-  "custom_property.updated": {
-    id: string;
-    name: "custom_property";
-    payload: Payloads.CustomPropertyUpdatedEvent;
-  };
-  custom_property_values: {
-    id: string;
-    name: "custom_property_values";
-    payload: Payloads.CustomPropertyValuesEvent;
-  };
-  "custom_property_values.updated": {
-    id: string;
-    name: "custom_property_values";
-    payload: Payloads.CustomPropertyValuesUpdatedEvent;
-  };
-  delete: { id: string; name: "delete"; payload: Payloads.DeleteEvent };
-  dependabot_alert: {
-    id: string;
-    name: "dependabot_alert";
-    payload: Payloads.DependabotAlertEvent;
-  };
-  "dependabot_alert.auto_dismissed": {
-    id: string;
-    name: "dependabot_alert";
-    payload: Payloads.DependabotAlertAutoDismissedEvent;
-  };
-  "dependabot_alert.auto_reopened": {
-    id: string;
-    name: "dependabot_alert";
-    payload: Payloads.DependabotAlertAutoReopenedEvent;
-  };
-  "dependabot_alert.created": {
-    id: string;
-    name: "dependabot_alert";
-    payload: Payloads.DependabotAlertCreatedEvent;
-  };
-  "dependabot_alert.dismissed": {
-    id: string;
-    name: "dependabot_alert";
-    payload: Payloads.DependabotAlertDismissedEvent;
-  };
-  "dependabot_alert.fixed": {
-    id: string;
-    name: "dependabot_alert";
-    payload: Payloads.DependabotAlertFixedEvent;
-  };
-  "dependabot_alert.reintroduced": {
-    id: string;
-    name: "dependabot_alert";
-    payload: Payloads.DependabotAlertReintroducedEvent;
-  };
-  "dependabot_alert.reopened": {
-    id: string;
-    name: "dependabot_alert";
-    payload: Payloads.DependabotAlertReopenedEvent;
-  };
-  deploy_key: { id: string; name: "deploy_key"; payload: Payloads.DeployKeyEvent };
-  "deploy_key.created": { id: string; name: "deploy_key"; payload: Payloads.DeployKeyCreatedEvent };
-  "deploy_key.deleted": { id: string; name: "deploy_key"; payload: Payloads.DeployKeyDeletedEvent };
-  deployment: { id: string; name: "deployment"; payload: Payloads.DeploymentEvent };
-  "deployment.created": {
-    id: string;
-    name: "deployment";
-    payload: Payloads.DeploymentCreatedEvent;
-  };
-  deployment_protection_rule: {
-    id: string;
-    name: "deployment_protection_rule";
-    payload: Payloads.DeploymentProtectionRuleEvent;
-  };
-  "deployment_protection_rule.requested": {
-    id: string;
-    name: "deployment_protection_rule";
-    payload: Payloads.DeploymentProtectionRuleRequestedEvent;
-  };
-  deployment_review: {
-    id: string;
-    name: "deployment_review";
-    payload: Payloads.DeploymentReviewEvent;
-  };
-  "deployment_review.approved": {
-    id: string;
-    name: "deployment_review";
-    payload: Payloads.DeploymentReviewApprovedEvent;
-  };
-  "deployment_review.rejected": {
-    id: string;
-    name: "deployment_review";
-    payload: Payloads.DeploymentReviewRejectedEvent;
-  };
-  "deployment_review.requested": {
-    id: string;
-    name: "deployment_review";
-    payload: Payloads.DeploymentReviewRequestedEvent;
-  };
-  deployment_status: {
-    id: string;
-    name: "deployment_status";
-    payload: Payloads.DeploymentStatusEvent;
-  };
-  "deployment_status.created": {
-    id: string;
-    name: "deployment_status";
-    payload: Payloads.DeploymentStatusCreatedEvent;
-  };
-  discussion: { id: string; name: "discussion"; payload: Payloads.DiscussionEvent };
-  "discussion.answered": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionAnsweredEvent;
-  };
-  "discussion.category_changed": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionCategoryChangedEvent;
-  };
-  "discussion.closed": { id: string; name: "discussion"; payload: Payloads.DiscussionClosedEvent };
-  "discussion.created": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionCreatedEvent;
-  };
-  "discussion.deleted": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionDeletedEvent;
-  };
-  "discussion.edited": { id: string; name: "discussion"; payload: Payloads.DiscussionEditedEvent };
-  "discussion.labeled": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionLabeledEvent;
-  };
-  "discussion.locked": { id: string; name: "discussion"; payload: Payloads.DiscussionLockedEvent };
-  "discussion.pinned": { id: string; name: "discussion"; payload: Payloads.DiscussionPinnedEvent };
-  "discussion.reopened": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionReopenedEvent;
-  };
-  "discussion.transferred": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionTransferredEvent;
-  };
-  "discussion.unanswered": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionUnansweredEvent;
-  };
-  "discussion.unlabeled": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionUnlabeledEvent;
-  };
-  "discussion.unlocked": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionUnlockedEvent;
-  };
-  "discussion.unpinned": {
-    id: string;
-    name: "discussion";
-    payload: Payloads.DiscussionUnpinnedEvent;
-  };
-  discussion_comment: {
-    id: string;
-    name: "discussion_comment";
-    payload: Payloads.DiscussionCommentEvent;
-  };
-  "discussion_comment.created": {
-    id: string;
-    name: "discussion_comment";
-    payload: Payloads.DiscussionCommentCreatedEvent;
-  };
-  "discussion_comment.deleted": {
-    id: string;
-    name: "discussion_comment";
-    payload: Payloads.DiscussionCommentDeletedEvent;
-  };
-  "discussion_comment.edited": {
-    id: string;
-    name: "discussion_comment";
-    payload: Payloads.DiscussionCommentEditedEvent;
-  };
-  fork: { id: string; name: "fork"; payload: Payloads.ForkEvent };
-  gollum: { id: string; name: "gollum"; payload: Payloads.GollumEvent };
-  installation: { id: string; name: "installation"; payload: Payloads.InstallationEvent };
-  "installation.created": {
-    id: string;
-    name: "installation";
-    payload: Payloads.InstallationCreatedEvent;
-  };
-  "installation.deleted": {
-    id: string;
-    name: "installation";
-    payload: Payloads.InstallationDeletedEvent;
-  };
-  "installation.new_permissions_accepted": {
-    id: string;
-    name: "installation";
-    payload: Payloads.InstallationNewPermissionsAcceptedEvent;
-  };
-  "installation.suspend": {
-    id: string;
-    name: "installation";
-    payload: Payloads.InstallationSuspendEvent;
-  };
-  "installation.unsuspend": {
-    id: string;
-    name: "installation";
-    payload: Payloads.InstallationUnsuspendEvent;
-  };
-  installation_repositories: {
-    id: string;
-    name: "installation_repositories";
-    payload: Payloads.InstallationRepositoriesEvent;
-  };
-  "installation_repositories.added": {
-    id: string;
-    name: "installation_repositories";
-    payload: Payloads.InstallationRepositoriesAddedEvent;
-  };
-  "installation_repositories.removed": {
-    id: string;
-    name: "installation_repositories";
-    payload: Payloads.InstallationRepositoriesRemovedEvent;
-  };
-  installation_target: {
-    id: string;
-    name: "installation_target";
-    payload: Payloads.InstallationTargetEvent;
-  };
-  "installation_target.renamed": {
-    id: string;
-    name: "installation_target";
-    payload: Payloads.InstallationTargetRenamedEvent;
-  };
-  issue_comment: { id: string; name: "issue_comment"; payload: Payloads.IssueCommentEvent };
-  "issue_comment.created": {
-    id: string;
-    name: "issue_comment";
-    payload: Payloads.IssueCommentCreatedEvent;
-  };
-  "issue_comment.deleted": {
-    id: string;
-    name: "issue_comment";
-    payload: Payloads.IssueCommentDeletedEvent;
-  };
-  "issue_comment.edited": {
-    id: string;
-    name: "issue_comment";
-    payload: Payloads.IssueCommentEditedEvent;
-  };
-  issue_dependencies: {
-    id: string;
-    name: "issue_dependencies";
-    payload: Payloads.IssueDependenciesEvent;
-  };
-  "issue_dependencies.blocked_by_added": {
-    id: string;
-    name: "issue_dependencies";
-    payload: Payloads.IssueDependenciesBlockedByAddedEvent;
-  };
-  "issue_dependencies.blocked_by_removed": {
-    id: string;
-    name: "issue_dependencies";
-    payload: Payloads.IssueDependenciesBlockedByRemovedEvent;
-  };
-  "issue_dependencies.blocking_added": {
-    id: string;
-    name: "issue_dependencies";
-    payload: Payloads.IssueDependenciesBlockingAddedEvent;
-  };
-  "issue_dependencies.blocking_removed": {
-    id: string;
-    name: "issue_dependencies";
-    payload: Payloads.IssueDependenciesBlockingRemovedEvent;
-  };
-  issues: { id: string; name: "issues"; payload: Payloads.IssuesEvent };
-  "issues.assigned": { id: string; name: "issues"; payload: Payloads.IssuesAssignedEvent };
-  "issues.closed": { id: string; name: "issues"; payload: Payloads.IssuesClosedEvent };
-  "issues.deleted": { id: string; name: "issues"; payload: Payloads.IssuesDeletedEvent };
-  "issues.demilestoned": { id: string; name: "issues"; payload: Payloads.IssuesDemilestonedEvent };
-  "issues.edited": { id: string; name: "issues"; payload: Payloads.IssuesEditedEvent };
-  "issues.labeled": { id: string; name: "issues"; payload: Payloads.IssuesLabeledEvent };
-  "issues.locked": { id: string; name: "issues"; payload: Payloads.IssuesLockedEvent };
-  "issues.milestoned": { id: string; name: "issues"; payload: Payloads.IssuesMilestonedEvent };
-  "issues.opened": { id: string; name: "issues"; payload: Payloads.IssuesOpenedEvent };
-  "issues.pinned": { id: string; name: "issues"; payload: Payloads.IssuesPinnedEvent };
-  "issues.reopened": { id: string; name: "issues"; payload: Payloads.IssuesReopenedEvent };
-  "issues.transferred": { id: string; name: "issues"; payload: Payloads.IssuesTransferredEvent };
-  "issues.typed": { id: string; name: "issues"; payload: Payloads.IssuesTypedEvent };
-  "issues.unassigned": { id: string; name: "issues"; payload: Payloads.IssuesUnassignedEvent };
-  "issues.unlabeled": { id: string; name: "issues"; payload: Payloads.IssuesUnlabeledEvent };
-  "issues.unlocked": { id: string; name: "issues"; payload: Payloads.IssuesUnlockedEvent };
-  "issues.unpinned": { id: string; name: "issues"; payload: Payloads.IssuesUnpinnedEvent };
-  "issues.untyped": { id: string; name: "issues"; payload: Payloads.IssuesUntypedEvent };
-  label: { id: string; name: "label"; payload: Payloads.LabelEvent };
-  "label.created": { id: string; name: "label"; payload: Payloads.LabelCreatedEvent };
-  "label.deleted": { id: string; name: "label"; payload: Payloads.LabelDeletedEvent };
-  "label.edited": { id: string; name: "label"; payload: Payloads.LabelEditedEvent };
-  marketplace_purchase: {
-    id: string;
-    name: "marketplace_purchase";
-    payload: Payloads.MarketplacePurchaseEvent;
-  };
-  "marketplace_purchase.cancelled": {
-    id: string;
-    name: "marketplace_purchase";
-    payload: Payloads.MarketplacePurchaseCancelledEvent;
-  };
-  "marketplace_purchase.changed": {
-    id: string;
-    name: "marketplace_purchase";
-    payload: Payloads.MarketplacePurchaseChangedEvent;
-  };
-  "marketplace_purchase.pending_change": {
-    id: string;
-    name: "marketplace_purchase";
-    payload: Payloads.MarketplacePurchasePendingChangeEvent;
-  };
-  "marketplace_purchase.pending_change_cancelled": {
-    id: string;
-    name: "marketplace_purchase";
-    payload: Payloads.MarketplacePurchasePendingChangeCancelledEvent;
-  };
-  "marketplace_purchase.purchased": {
-    id: string;
-    name: "marketplace_purchase";
-    payload: Payloads.MarketplacePurchasePurchasedEvent;
-  };
-  member: { id: string; name: "member"; payload: Payloads.MemberEvent };
-  "member.added": { id: string; name: "member"; payload: Payloads.MemberAddedEvent };
-  "member.edited": { id: string; name: "member"; payload: Payloads.MemberEditedEvent };
-  "member.removed": { id: string; name: "member"; payload: Payloads.MemberRemovedEvent };
-  membership: { id: string; name: "membership"; payload: Payloads.MembershipEvent };
-  "membership.added": { id: string; name: "membership"; payload: Payloads.MembershipAddedEvent };
-  "membership.removed": {
-    id: string;
-    name: "membership";
-    payload: Payloads.MembershipRemovedEvent;
-  };
-  merge_group: { id: string; name: "merge_group"; payload: Payloads.MergeGroupEvent };
-  "merge_group.checks_requested": {
-    id: string;
-    name: "merge_group";
-    payload: Payloads.MergeGroupChecksRequestedEvent;
-  };
-  "merge_group.destroyed": {
-    id: string;
-    name: "merge_group";
-    payload: Payloads.MergeGroupDestroyedEvent;
-  };
-  meta: { id: string; name: "meta"; payload: Payloads.MetaEvent };
-  "meta.deleted": { id: string; name: "meta"; payload: Payloads.MetaDeletedEvent };
-  milestone: { id: string; name: "milestone"; payload: Payloads.MilestoneEvent };
-  "milestone.closed": { id: string; name: "milestone"; payload: Payloads.MilestoneClosedEvent };
-  "milestone.created": { id: string; name: "milestone"; payload: Payloads.MilestoneCreatedEvent };
-  "milestone.deleted": { id: string; name: "milestone"; payload: Payloads.MilestoneDeletedEvent };
-  "milestone.edited": { id: string; name: "milestone"; payload: Payloads.MilestoneEditedEvent };
-  "milestone.opened": { id: string; name: "milestone"; payload: Payloads.MilestoneOpenedEvent };
-  org_block: { id: string; name: "org_block"; payload: Payloads.OrgBlockEvent };
-  "org_block.blocked": { id: string; name: "org_block"; payload: Payloads.OrgBlockBlockedEvent };
-  "org_block.unblocked": {
-    id: string;
-    name: "org_block";
-    payload: Payloads.OrgBlockUnblockedEvent;
-  };
-  organization: { id: string; name: "organization"; payload: Payloads.OrganizationEvent };
-  "organization.deleted": {
-    id: string;
-    name: "organization";
-    payload: Payloads.OrganizationDeletedEvent;
-  };
-  "organization.member_added": {
-    id: string;
-    name: "organization";
-    payload: Payloads.OrganizationMemberAddedEvent;
-  };
-  "organization.member_invited": {
-    id: string;
-    name: "organization";
-    payload: Payloads.OrganizationMemberInvitedEvent;
-  };
-  "organization.member_removed": {
-    id: string;
-    name: "organization";
-    payload: Payloads.OrganizationMemberRemovedEvent;
-  };
-  "organization.renamed": {
-    id: string;
-    name: "organization";
-    payload: Payloads.OrganizationRenamedEvent;
-  };
-  package: { id: string; name: "package"; payload: Payloads.PackageEvent };
-  "package.published": { id: string; name: "package"; payload: Payloads.PackagePublishedEvent };
-  "package.updated": { id: string; name: "package"; payload: Payloads.PackageUpdatedEvent };
-  page_build: { id: string; name: "page_build"; payload: Payloads.PageBuildEvent };
-  personal_access_token_request: {
-    id: string;
-    name: "personal_access_token_request";
-    payload: Payloads.PersonalAccessTokenRequestEvent;
-  };
-  "personal_access_token_request.approved": {
-    id: string;
-    name: "personal_access_token_request";
-    payload: Payloads.PersonalAccessTokenRequestApprovedEvent;
-  };
-  "personal_access_token_request.cancelled": {
-    id: string;
-    name: "personal_access_token_request";
-    payload: Payloads.PersonalAccessTokenRequestCancelledEvent;
-  };
-  "personal_access_token_request.created": {
-    id: string;
-    name: "personal_access_token_request";
-    payload: Payloads.PersonalAccessTokenRequestCreatedEvent;
-  };
-  "personal_access_token_request.denied": {
-    id: string;
-    name: "personal_access_token_request";
-    payload: Payloads.PersonalAccessTokenRequestDeniedEvent;
-  };
-  ping: { id: string; name: "ping"; payload: Payloads.PingEvent };
-  platform_app_authorization: {
-    id: string;
-    name: "platform_app_authorization";
-    payload: Payloads.PlatformAppAuthorizationEvent;
-  };
-  "platform_app_authorization.revoked": {
-    id: string;
-    name: "platform_app_authorization";
-    payload: Payloads.PlatformAppAuthorizationRevokedEvent;
-  };
-  project: { id: string; name: "project"; payload: Payloads.ProjectEvent };
-  "project.closed": { id: string; name: "project"; payload: Payloads.ProjectClosedEvent };
-  "project.created": { id: string; name: "project"; payload: Payloads.ProjectCreatedEvent };
-  "project.deleted": { id: string; name: "project"; payload: Payloads.ProjectDeletedEvent };
-  "project.edited": { id: string; name: "project"; payload: Payloads.ProjectEditedEvent };
-  "project.reopened": { id: string; name: "project"; payload: Payloads.ProjectReopenedEvent };
-  project_card: { id: string; name: "project_card"; payload: Payloads.ProjectCardEvent };
-  "project_card.converted": {
-    id: string;
-    name: "project_card";
-    payload: Payloads.ProjectCardConvertedEvent;
-  };
-  "project_card.created": {
-    id: string;
-    name: "project_card";
-    payload: Payloads.ProjectCardCreatedEvent;
-  };
-  "project_card.deleted": {
-    id: string;
-    name: "project_card";
-    payload: Payloads.ProjectCardDeletedEvent;
-  };
-  "project_card.edited": {
-    id: string;
-    name: "project_card";
-    payload: Payloads.ProjectCardEditedEvent;
-  };
-  "project_card.moved": {
-    id: string;
-    name: "project_card";
-    payload: Payloads.ProjectCardMovedEvent;
-  };
-  project_column: { id: string; name: "project_column"; payload: Payloads.ProjectColumnEvent };
-  "project_column.created": {
-    id: string;
-    name: "project_column";
-    payload: Payloads.ProjectColumnCreatedEvent;
-  };
-  "project_column.deleted": {
-    id: string;
-    name: "project_column";
-    payload: Payloads.ProjectColumnDeletedEvent;
-  };
-  "project_column.edited": {
-    id: string;
-    name: "project_column";
-    payload: Payloads.ProjectColumnEditedEvent;
-  };
-  "project_column.moved": {
-    id: string;
-    name: "project_column";
-    payload: Payloads.ProjectColumnMovedEvent;
-  };
-  projects_v2: { id: string; name: "projects_v2"; payload: Payloads.ProjectsV2Event };
-  "projects_v2.closed": {
-    id: string;
-    name: "projects_v2";
-    payload: Payloads.ProjectsV2ClosedEvent;
-  };
-  "projects_v2.created": {
-    id: string;
-    name: "projects_v2";
-    payload: Payloads.ProjectsV2CreatedEvent;
-  };
-  "projects_v2.deleted": {
-    id: string;
-    name: "projects_v2";
-    payload: Payloads.ProjectsV2DeletedEvent;
-  };
-  "projects_v2.edited": {
-    id: string;
-    name: "projects_v2";
-    payload: Payloads.ProjectsV2EditedEvent;
-  };
-  "projects_v2.reopened": {
-    id: string;
-    name: "projects_v2";
-    payload: Payloads.ProjectsV2ReopenedEvent;
-  };
-  projects_v2_item: { id: string; name: "projects_v2_item"; payload: Payloads.ProjectsV2ItemEvent };
-  "projects_v2_item.archived": {
-    id: string;
-    name: "projects_v2_item";
-    payload: Payloads.ProjectsV2ItemArchivedEvent;
-  };
-  "projects_v2_item.converted": {
-    id: string;
-    name: "projects_v2_item";
-    payload: Payloads.ProjectsV2ItemConvertedEvent;
-  };
-  "projects_v2_item.created": {
-    id: string;
-    name: "projects_v2_item";
-    payload: Payloads.ProjectsV2ItemCreatedEvent;
-  };
-  "projects_v2_item.deleted": {
-    id: string;
-    name: "projects_v2_item";
-    payload: Payloads.ProjectsV2ItemDeletedEvent;
-  };
-  "projects_v2_item.edited": {
-    id: string;
-    name: "projects_v2_item";
-    payload: Payloads.ProjectsV2ItemEditedEvent;
-  };
-  "projects_v2_item.reordered": {
-    id: string;
-    name: "projects_v2_item";
-    payload: Payloads.ProjectsV2ItemReorderedEvent;
-  };
-  "projects_v2_item.restored": {
-    id: string;
-    name: "projects_v2_item";
-    payload: Payloads.ProjectsV2ItemRestoredEvent;
-  };
-  projects_v2_status_update: {
-    id: string;
-    name: "projects_v2_status_update";
-    payload: Payloads.ProjectsV2StatusUpdateEvent;
-  };
-  "projects_v2_status_update.created": {
-    id: string;
-    name: "projects_v2_status_update";
-    payload: Payloads.ProjectsV2StatusUpdateCreatedEvent;
-  };
-  "projects_v2_status_update.deleted": {
-    id: string;
-    name: "projects_v2_status_update";
-    payload: Payloads.ProjectsV2StatusUpdateDeletedEvent;
-  };
-  "projects_v2_status_update.edited": {
-    id: string;
-    name: "projects_v2_status_update";
-    payload: Payloads.ProjectsV2StatusUpdateEditedEvent;
-  };
-  public: { id: string; name: "public"; payload: Payloads.PublicEvent };
-  pull_request: { id: string; name: "pull_request"; payload: Payloads.PullRequestEvent };
-  "pull_request.assigned": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestAssignedEvent;
-  };
-  "pull_request.auto_merge_disabled": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestAutoMergeDisabledEvent;
-  };
-  "pull_request.auto_merge_enabled": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestAutoMergeEnabledEvent;
-  };
-  "pull_request.closed": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestClosedEvent;
-  };
-  "pull_request.converted_to_draft": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestConvertedToDraftEvent;
-  };
-  "pull_request.demilestoned": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestDemilestonedEvent;
-  };
-  "pull_request.dequeued": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestDequeuedEvent;
-  };
-  "pull_request.edited": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestEditedEvent;
-  };
-  "pull_request.enqueued": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestEnqueuedEvent;
-  };
-  "pull_request.labeled": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestLabeledEvent;
-  };
-  "pull_request.locked": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestLockedEvent;
-  };
-  "pull_request.milestoned": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestMilestonedEvent;
-  };
-  "pull_request.opened": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestOpenedEvent;
-  };
-  "pull_request.ready_for_review": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestReadyForReviewEvent;
-  };
-  "pull_request.reopened": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestReopenedEvent;
-  };
-  "pull_request.review_request_removed": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestReviewRequestRemovedEvent;
-  };
-  "pull_request.review_requested": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestReviewRequestedEvent;
-  };
-  "pull_request.synchronize": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestSynchronizeEvent;
-  };
-  "pull_request.unassigned": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestUnassignedEvent;
-  };
-  "pull_request.unlabeled": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestUnlabeledEvent;
-  };
-  "pull_request.unlocked": {
-    id: string;
-    name: "pull_request";
-    payload: Payloads.PullRequestUnlockedEvent;
-  };
-  pull_request_review: {
-    id: string;
-    name: "pull_request_review";
-    payload: Payloads.PullRequestReviewEvent;
-  };
-  "pull_request_review.dismissed": {
-    id: string;
-    name: "pull_request_review";
-    payload: Payloads.PullRequestReviewDismissedEvent;
-  };
-  "pull_request_review.edited": {
-    id: string;
-    name: "pull_request_review";
-    payload: Payloads.PullRequestReviewEditedEvent;
-  };
-  "pull_request_review.submitted": {
-    id: string;
-    name: "pull_request_review";
-    payload: Payloads.PullRequestReviewSubmittedEvent;
-  };
-  pull_request_review_comment: {
-    id: string;
-    name: "pull_request_review_comment";
-    payload: Payloads.PullRequestReviewCommentEvent;
-  };
-  "pull_request_review_comment.created": {
-    id: string;
-    name: "pull_request_review_comment";
-    payload: Payloads.PullRequestReviewCommentCreatedEvent;
-  };
-  "pull_request_review_comment.deleted": {
-    id: string;
-    name: "pull_request_review_comment";
-    payload: Payloads.PullRequestReviewCommentDeletedEvent;
-  };
-  "pull_request_review_comment.edited": {
-    id: string;
-    name: "pull_request_review_comment";
-    payload: Payloads.PullRequestReviewCommentEditedEvent;
-  };
-  pull_request_review_thread: {
-    id: string;
-    name: "pull_request_review_thread";
-    payload: Payloads.PullRequestReviewThreadEvent;
-  };
-  "pull_request_review_thread.resolved": {
-    id: string;
-    name: "pull_request_review_thread";
-    payload: Payloads.PullRequestReviewThreadResolvedEvent;
-  };
-  "pull_request_review_thread.unresolved": {
-    id: string;
-    name: "pull_request_review_thread";
-    payload: Payloads.PullRequestReviewThreadUnresolvedEvent;
-  };
-  push: { id: string; name: "push"; payload: Payloads.PushEvent };
-  registry_package: {
-    id: string;
-    name: "registry_package";
-    payload: Payloads.RegistryPackageEvent;
-  };
-  "registry_package.published": {
-    id: string;
-    name: "registry_package";
-    payload: Payloads.RegistryPackagePublishedEvent;
-  };
-  "registry_package.updated": {
-    id: string;
-    name: "registry_package";
-    payload: Payloads.RegistryPackageUpdatedEvent;
-  };
-  release: { id: string; name: "release"; payload: Payloads.ReleaseEvent };
-  "release.created": { id: string; name: "release"; payload: Payloads.ReleaseCreatedEvent };
-  "release.deleted": { id: string; name: "release"; payload: Payloads.ReleaseDeletedEvent };
-  "release.edited": { id: string; name: "release"; payload: Payloads.ReleaseEditedEvent };
-  "release.prereleased": { id: string; name: "release"; payload: Payloads.ReleasePrereleasedEvent };
-  "release.published": { id: string; name: "release"; payload: Payloads.ReleasePublishedEvent };
-  "release.released": { id: string; name: "release"; payload: Payloads.ReleaseReleasedEvent };
-  "release.unpublished": { id: string; name: "release"; payload: Payloads.ReleaseUnpublishedEvent };
-  repository: { id: string; name: "repository"; payload: Payloads.RepositoryEvent };
-  "repository.archived": {
-    id: string;
-    name: "repository";
-    payload: Payloads.RepositoryArchivedEvent;
-  };
-  "repository.created": {
-    id: string;
-    name: "repository";
-    payload: Payloads.RepositoryCreatedEvent;
-  };
-  "repository.deleted": {
-    id: string;
-    name: "repository";
-    payload: Payloads.RepositoryDeletedEvent;
-  };
-  "repository.edited": { id: string; name: "repository"; payload: Payloads.RepositoryEditedEvent };
-  "repository.privatized": {
-    id: string;
-    name: "repository";
-    payload: Payloads.RepositoryPrivatizedEvent;
-  };
-  "repository.publicized": {
-    id: string;
-    name: "repository";
-    payload: Payloads.RepositoryPublicizedEvent;
-  };
-  "repository.renamed": {
-    id: string;
-    name: "repository";
-    payload: Payloads.RepositoryRenamedEvent;
-  };
-  "repository.transferred": {
-    id: string;
-    name: "repository";
-    payload: Payloads.RepositoryTransferredEvent;
-  };
-  "repository.unarchived": {
-    id: string;
-    name: "repository";
-    payload: Payloads.RepositoryUnarchivedEvent;
-  };
-  repository_advisory: {
-    id: string;
-    name: "repository_advisory";
-    payload: Payloads.RepositoryAdvisoryEvent;
-  };
-  "repository_advisory.published": {
-    id: string;
-    name: "repository_advisory";
-    payload: Payloads.RepositoryAdvisoryPublishedEvent;
-  };
-  "repository_advisory.reported": {
-    id: string;
-    name: "repository_advisory";
-    payload: Payloads.RepositoryAdvisoryReportedEvent;
-  };
-  repository_dispatch: {
-    id: string;
-    name: "repository_dispatch";
-    payload: Payloads.RepositoryDispatchEvent;
-  };
-  "repository_dispatch.sample": {
-    id: string;
-    name: "repository_dispatch";
-    payload: Payloads.RepositoryDispatchSampleEvent;
-  };
-  repository_import: {
-    id: string;
-    name: "repository_import";
-    payload: Payloads.RepositoryImportEvent;
-  };
-  repository_ruleset: {
-    id: string;
-    name: "repository_ruleset";
-    payload: Payloads.RepositoryRulesetEvent;
-  };
-  "repository_ruleset.created": {
-    id: string;
-    name: "repository_ruleset";
-    payload: Payloads.RepositoryRulesetCreatedEvent;
-  };
-  "repository_ruleset.deleted": {
-    id: string;
-    name: "repository_ruleset";
-    payload: Payloads.RepositoryRulesetDeletedEvent;
-  };
-  "repository_ruleset.edited": {
-    id: string;
-    name: "repository_ruleset";
-    payload: Payloads.RepositoryRulesetEditedEvent;
-  };
-  repository_vulnerability_alert: {
-    id: string;
-    name: "repository_vulnerability_alert";
-    payload: Payloads.RepositoryVulnerabilityAlertEvent;
-  };
-  "repository_vulnerability_alert.create": {
-    id: string;
-    name: "repository_vulnerability_alert";
-    payload: Payloads.RepositoryVulnerabilityAlertCreateEvent;
-  };
-  "repository_vulnerability_alert.dismiss": {
-    id: string;
-    name: "repository_vulnerability_alert";
-    payload: Payloads.RepositoryVulnerabilityAlertDismissEvent;
-  };
-  "repository_vulnerability_alert.reopen": {
-    id: string;
-    name: "repository_vulnerability_alert";
-    payload: Payloads.RepositoryVulnerabilityAlertReopenEvent;
-  };
-  "repository_vulnerability_alert.resolve": {
-    id: string;
-    name: "repository_vulnerability_alert";
-    payload: Payloads.RepositoryVulnerabilityAlertResolveEvent;
-  };
-  secret_scanning_alert: {
-    id: string;
-    name: "secret_scanning_alert";
-    payload: Payloads.SecretScanningAlertEvent;
-  };
-  "secret_scanning_alert.assigned": {
-    id: string;
-    name: "secret_scanning_alert";
-    payload: Payloads.SecretScanningAlertAssignedEvent;
-  };
-  "secret_scanning_alert.created": {
-    id: string;
-    name: "secret_scanning_alert";
-    payload: Payloads.SecretScanningAlertCreatedEvent;
-  };
-  "secret_scanning_alert.publicly_leaked": {
-    id: string;
-    name: "secret_scanning_alert";
-    payload: Payloads.SecretScanningAlertPubliclyLeakedEvent;
-  };
-  "secret_scanning_alert.reopened": {
-    id: string;
-    name: "secret_scanning_alert";
-    payload: Payloads.SecretScanningAlertReopenedEvent;
-  };
-  "secret_scanning_alert.resolved": {
-    id: string;
-    name: "secret_scanning_alert";
-    payload: Payloads.SecretScanningAlertResolvedEvent;
-  };
-  "secret_scanning_alert.unassigned": {
-    id: string;
-    name: "secret_scanning_alert";
-    payload: Payloads.SecretScanningAlertUnassignedEvent;
-  };
-  "secret_scanning_alert.validated": {
-    id: string;
-    name: "secret_scanning_alert";
-    payload: Payloads.SecretScanningAlertValidatedEvent;
-  };
-  secret_scanning_alert_location: {
-    id: string;
-    name: "secret_scanning_alert_location";
-    payload: Payloads.SecretScanningAlertLocationEvent;
-  };
-  "secret_scanning_alert_location.created": {
-    id: string;
-    name: "secret_scanning_alert_location";
-    payload: Payloads.SecretScanningAlertLocationCreatedEvent;
-  };
-  secret_scanning_scan: {
-    id: string;
-    name: "secret_scanning_scan";
-    payload: Payloads.SecretScanningScanEvent;
-  };
-  "secret_scanning_scan.completed": {
-    id: string;
-    name: "secret_scanning_scan";
-    payload: Payloads.SecretScanningScanCompletedEvent;
-  };
-  security_advisory: {
-    id: string;
-    name: "security_advisory";
-    payload: Payloads.SecurityAdvisoryEvent;
-  };
-  "security_advisory.published": {
-    id: string;
-    name: "security_advisory";
-    payload: Payloads.SecurityAdvisoryPublishedEvent;
-  };
-  "security_advisory.updated": {
-    id: string;
-    name: "security_advisory";
-    payload: Payloads.SecurityAdvisoryUpdatedEvent;
-  };
-  "security_advisory.withdrawn": {
-    id: string;
-    name: "security_advisory";
-    payload: Payloads.SecurityAdvisoryWithdrawnEvent;
-  };
-  security_and_analysis: {
-    id: string;
-    name: "security_and_analysis";
-    payload: Payloads.SecurityAndAnalysisEvent;
-  };
-  sponsorship: { id: string; name: "sponsorship"; payload: Payloads.SponsorshipEvent };
-  "sponsorship.cancelled": {
-    id: string;
-    name: "sponsorship";
-    payload: Payloads.SponsorshipCancelledEvent;
-  };
-  "sponsorship.created": {
-    id: string;
-    name: "sponsorship";
-    payload: Payloads.SponsorshipCreatedEvent;
-  };
-  "sponsorship.edited": {
-    id: string;
-    name: "sponsorship";
-    payload: Payloads.SponsorshipEditedEvent;
-  };
-  "sponsorship.pending_cancellation": {
-    id: string;
-    name: "sponsorship";
-    payload: Payloads.SponsorshipPendingCancellationEvent;
-  };
-  "sponsorship.pending_tier_change": {
-    id: string;
-    name: "sponsorship";
-    payload: Payloads.SponsorshipPendingTierChangeEvent;
-  };
-  "sponsorship.tier_changed": {
-    id: string;
-    name: "sponsorship";
-    payload: Payloads.SponsorshipTierChangedEvent;
-  };
-  star: { id: string; name: "star"; payload: Payloads.StarEvent };
-  "star.created": { id: string; name: "star"; payload: Payloads.StarCreatedEvent };
-  "star.deleted": { id: string; name: "star"; payload: Payloads.StarDeletedEvent };
-  status: { id: string; name: "status"; payload: Payloads.StatusEvent };
-  sub_issues: { id: string; name: "sub_issues"; payload: Payloads.SubIssuesEvent };
-  "sub_issues.parent_issue_added": {
-    id: string;
-    name: "sub_issues";
-    payload: Payloads.SubIssuesParentIssueAddedEvent;
-  };
-  "sub_issues.parent_issue_removed": {
-    id: string;
-    name: "sub_issues";
-    payload: Payloads.SubIssuesParentIssueRemovedEvent;
-  };
-  "sub_issues.sub_issue_added": {
-    id: string;
-    name: "sub_issues";
-    payload: Payloads.SubIssuesSubIssueAddedEvent;
-  };
-  "sub_issues.sub_issue_removed": {
-    id: string;
-    name: "sub_issues";
-    payload: Payloads.SubIssuesSubIssueRemovedEvent;
-  };
-  team: { id: string; name: "team"; payload: Payloads.TeamEvent };
-  "team.added_to_repository": {
-    id: string;
-    name: "team";
-    payload: Payloads.TeamAddedToRepositoryEvent;
-  };
-  "team.created": { id: string; name: "team"; payload: Payloads.TeamCreatedEvent };
-  "team.deleted": { id: string; name: "team"; payload: Payloads.TeamDeletedEvent };
-  "team.edited": { id: string; name: "team"; payload: Payloads.TeamEditedEvent };
-  "team.removed_from_repository": {
-    id: string;
-    name: "team";
-    payload: Payloads.TeamRemovedFromRepositoryEvent;
-  };
-  team_add: { id: string; name: "team_add"; payload: Payloads.TeamAddEvent };
-  watch: { id: string; name: "watch"; payload: Payloads.WatchEvent };
-  "watch.started": { id: string; name: "watch"; payload: Payloads.WatchStartedEvent };
-  workflow_dispatch: {
-    id: string;
-    name: "workflow_dispatch";
-    payload: Payloads.WorkflowDispatchEvent;
-  };
-  workflow_job: { id: string; name: "workflow_job"; payload: Payloads.WorkflowJobEvent };
-  "workflow_job.completed": {
-    id: string;
-    name: "workflow_job";
-    payload: Payloads.WorkflowJobCompletedEvent;
-  };
-  "workflow_job.in_progress": {
-    id: string;
-    name: "workflow_job";
-    payload: Payloads.WorkflowJobInProgressEvent;
-  };
-  "workflow_job.queued": {
-    id: string;
-    name: "workflow_job";
-    payload: Payloads.WorkflowJobQueuedEvent;
-  };
-  "workflow_job.waiting": {
-    id: string;
-    name: "workflow_job";
-    payload: Payloads.WorkflowJobWaitingEvent;
-  };
-  workflow_run: { id: string; name: "workflow_run"; payload: Payloads.WorkflowRunEvent };
-  "workflow_run.completed": {
-    id: string;
-    name: "workflow_run";
-    payload: Payloads.WorkflowRunCompletedEvent;
-  };
-  "workflow_run.in_progress": {
-    id: string;
-    name: "workflow_run";
-    payload: Payloads.WorkflowRunInProgressEvent;
-  };
-  "workflow_run.requested": {
-    id: string;
-    name: "workflow_run";
-    payload: Payloads.WorkflowRunRequestedEvent;
-  };
-}
+};
 
 /**
  * The event object handlers receive. `EmitterWebhookEvent<"issues.opened">` has `name: "issues"`

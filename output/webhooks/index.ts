@@ -2,7 +2,12 @@
 // To change it, edit schemas/webhooks/events.json and run `typewire generate`.
 
 export { type EmitterWebhookEventName, emitterEventNames } from "./event-names.js";
-export type { EmitterWebhookEvent, EmitterWebhookEventMap } from "./events.js";
+export type {
+  EmitterWebhookEvent,
+  EmitterWebhookEventMap,
+  EmitterWebhookNameMap,
+  EmitterWebhookPayloadMap,
+} from "./events.js";
 export {
   type UnknownEventNameMode,
   type ValidateEventNameOptions,

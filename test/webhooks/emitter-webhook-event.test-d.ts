@@ -1,4 +1,10 @@
-import type { EmitterWebhookEvent, EmitterWebhookEventName } from "@typewire/runtime/webhooks";
+import type {
+  EmitterWebhookEvent,
+  EmitterWebhookEventMap,
+  EmitterWebhookEventName,
+  EmitterWebhookNameMap,
+  EmitterWebhookPayloadMap,
+} from "@typewire/runtime/webhooks";
 import type {
   IssuesEvent,
   IssuesOpenedEvent,
@@ -149,6 +155,25 @@ describe("EmitterWebhookEvent", () => {
       }
     };
     expectTypeOf(handle).toBeFunction();
+  });
+
+  it("reads as one object where the name is a type parameter, and each part has its map", () => {
+    // Plain assignments: each compiles only if the part reads as that map's entry for E.
+    const generic = <E extends EmitterWebhookEventName>(
+      event: EmitterWebhookEvent<E>,
+    ): EmitterWebhookPayloadMap[E] => {
+      const name: EmitterWebhookNameMap[E] = event.name;
+      const id: string = event.id;
+      expectTypeOf([name, id]).toBeArray();
+      return event.payload;
+    };
+    expectTypeOf(generic<"issues.opened">).returns.toEqualTypeOf<IssuesOpenedEvent>();
+    expectTypeOf<EmitterWebhookNameMap["issues.opened"]>().toEqualTypeOf<"issues">();
+    expectTypeOf<EmitterWebhookPayloadMap["label"]>().toEqualTypeOf<LabelEvent>();
+    expectTypeOf<keyof EmitterWebhookEventMap>().toEqualTypeOf<EmitterWebhookEventName>();
+    expectTypeOf<EmitterWebhookEventMap["push"]>().toEqualTypeOf<EmitterWebhookEvent<"push">>();
+    // @ts-expect-error: the name map has only event names and event.action names
+    expectTypeOf<EmitterWebhookNameMap["issues.nope"]>().toBeString();
   });
 
   it("accepts every event name and rejects unknown ones", () => {

@@ -2,6 +2,8 @@ export {
   type EmitterWebhookEvent,
   type EmitterWebhookEventMap,
   type EmitterWebhookEventName,
+  type EmitterWebhookNameMap,
+  type EmitterWebhookPayloadMap,
   type UnknownEventNameMode,
   type ValidateEventNameOptions,
   emitterEventNames,
