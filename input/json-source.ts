@@ -15,6 +15,13 @@ export interface JsonSource {
   value: unknown;
   /** Location of the value at `path` (object keys and array indexes), or of its nearest parent. */
   locate(path: readonly (string | number)[]): { line: number; column: number };
+  /** A GeneratorError about the value at `path`: this file, its line and column, `path` as entry. */
+  errorAt(path: readonly (string | number)[], message: string): GeneratorError;
+}
+
+/** A JSON object: not `null`, not an array. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -69,7 +76,7 @@ export function parseJsonSource(source: string, file: string): JsonSource {
       entry: path.join(".") || undefined,
     });
   });
-  return {
+  const parsed: JsonSource = {
     file,
     value: getNodeValue(tree),
     locate(path) {
@@ -84,7 +91,15 @@ export function parseJsonSource(source: string, file: string): JsonSource {
       }
       return position(at);
     },
+    errorAt(path, message) {
+      return new GeneratorError(message, {
+        file,
+        ...parsed.locate(path),
+        entry: path.join(".") || undefined,
+      });
+    },
   };
+  return parsed;
 }
 
 function childAt(

@@ -1,5 +1,5 @@
 import { GeneratorError } from "../../input/errors.js";
-import type { JsonSource } from "../../input/json-source.js";
+import { isJsonObject, type JsonSource } from "../../input/json-source.js";
 import type { EventPayloadSchema, JsonSchema } from "./payload-schema.js";
 
 /** A reference to a definition of the same file: `#/definitions/<name>`. */
@@ -19,13 +19,13 @@ export function readActionVariants(
   actions: string[],
 ): EventPayloadSchema["variants"] {
   const root = source.value as JsonSchema;
-  const variantSchemas = isObject(root.definitions) ? root.definitions : {};
+  const variantSchemas = isJsonObject(root.definitions) ? root.definitions : {};
   const listed = Array.isArray(root.oneOf)
     ? root.oneOf.map((entry) => LOCAL_REF.exec(String((entry as JsonSchema).$ref))?.[1])
     : [];
   for (const action of actions) {
     const schema = variantSchemas[action];
-    if (!isObject(schema)) {
+    if (!isJsonObject(schema)) {
       throw new GeneratorError(
         `event "${event}" has action "${action}" in the table but no "definitions.${action}"`,
         {
@@ -65,8 +65,4 @@ export function readActionVariants(
     );
   }
   return actions.map((action) => ({ action, schema: variantSchemas[action] as JsonSchema }));
-}
-
-function isObject(value: unknown): value is JsonSchema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

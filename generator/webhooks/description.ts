@@ -1,5 +1,5 @@
 import { GeneratorError, throwAll } from "../../input/errors.js";
-import type { JsonSource } from "../../input/json-source.js";
+import { isJsonObject, type JsonSource } from "../../input/json-source.js";
 import { compareText } from "../writer.js";
 import type { EventActionTable } from "./event-action-table.js";
 import type { JsonSchema } from "./payload-schema.js";
@@ -96,21 +96,14 @@ export function tableActionName(action: string): string {
  */
 export function describedWebhooks(source: JsonSource, table: EventActionTable): DescribedWebhook[] {
   const document = source.value as { webhooks?: unknown; components?: { schemas?: unknown } };
-  if (!isObject(document.webhooks) || !isObject(document.components?.schemas)) {
+  if (!isJsonObject(document.webhooks) || !isJsonObject(document.components?.schemas)) {
     throw new GeneratorError(
       'not an OpenAPI webhooks description: expected "webhooks" and "components.schemas"',
       { file: source.file, line: 1, column: 1 },
     );
   }
   const problems: GeneratorError[] = [];
-  const at = (path: string[], message: string) =>
-    problems.push(
-      new GeneratorError(message, {
-        file: source.file,
-        ...source.locate(path),
-        entry: path.join("."),
-      }),
-    );
+  const at = (path: string[], message: string) => problems.push(source.errorAt(path, message));
   const actionsOf = new Map(table.events.map(({ name, actions }) => [name, actions]));
   const webhooks: DescribedWebhook[] = [];
   const seen = new Set<string>();
@@ -215,23 +208,15 @@ export function describedPayloadSchemas(
   const wanted: string[] = [];
   const component = (name: string, path: string[]): JsonSchema => {
     const schema = components[name];
-    if (!isObject(schema)) {
-      throw new GeneratorError(`$ref to "${name}", which components.schemas does not have`, {
-        file: source.file,
-        ...source.locate(path),
-        entry: path.join("."),
-      });
+    if (!isJsonObject(schema)) {
+      throw source.errorAt(path, `$ref to "${name}", which components.schemas does not have`);
     }
     return schema;
   };
   const convert = (schema: unknown, path: string[], prefix: string): unknown => {
     if (typeof schema === "boolean") return schema;
-    if (!isObject(schema)) {
-      throw new GeneratorError("a schema must be an object", {
-        file: source.file,
-        ...source.locate(path),
-        entry: path.join("."),
-      });
+    if (!isJsonObject(schema)) {
+      throw source.errorAt(path, "a schema must be an object");
     }
     if (Array.isArray(schema.allOf)) {
       const { allOf, ...rest } = schema;
@@ -252,7 +237,7 @@ export function describedPayloadSchemas(
       const [only] = allOf;
       if (
         allOf.length === 1 &&
-        isObject(only) &&
+        isJsonObject(only) &&
         typeof only.$ref === "string" &&
         onlyAnnotations(rest)
       )
@@ -296,7 +281,7 @@ export function describedPayloadSchemas(
       }
       if (!KEPT.has(keyword)) throw unsupported(here, keyword);
       if (keyword === "properties") {
-        if (!isObject(value)) throw unsupported(here, keyword);
+        if (!isJsonObject(value)) throw unsupported(here, keyword);
         out.properties = Object.fromEntries(
           Object.entries(value).map(([name, property]) => [
             name,
@@ -315,14 +300,10 @@ export function describedPayloadSchemas(
     return foldTypeIntoAlternatives(out);
   };
   const unsupported = (path: string[], keyword: string) =>
-    new GeneratorError(`the schema keyword "${keyword}" is not supported here`, {
-      file: source.file,
-      ...source.locate(path),
-      entry: path.join("."),
-    });
+    source.errorAt(path, `the schema keyword "${keyword}" is not supported here`);
   // `allOf` parts are merged, so a `$ref` among them is copied in rather than referred to.
   const inline = (part: unknown, path: string[]): JsonSchema => {
-    if (!isObject(part)) throw unsupported(path, "allOf");
+    if (!isJsonObject(part)) throw unsupported(path, "allOf");
     if (typeof part.$ref !== "string") return part;
     const ref = COMPONENT_REF.exec(part.$ref)?.[1];
     if (ref === undefined) throw unsupported([...path, "$ref"], "$ref");
@@ -403,13 +384,13 @@ export function describedPayloadSchemas(
  */
 function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
   const merged: JsonSchema = { ...a, ...b };
-  if (isObject(a.properties) && isObject(b.properties)) {
+  if (isJsonObject(a.properties) && isJsonObject(b.properties)) {
     const properties: Record<string, unknown> = { ...a.properties };
     for (const [name, schema] of Object.entries(b.properties)) {
       const earlier = properties[name];
       properties[name] =
-        isObject(earlier) &&
-        isObject(schema) &&
+        isJsonObject(earlier) &&
+        isJsonObject(schema) &&
         earlier.$ref === undefined &&
         schema.$ref === undefined
           ? mergeSchemas(earlier, schema)
@@ -418,8 +399,8 @@ function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
     merged.properties = properties;
   }
   if (
-    isObject(a.items) &&
-    isObject(b.items) &&
+    isJsonObject(a.items) &&
+    isJsonObject(b.items) &&
     a.items.$ref === undefined &&
     b.items.$ref === undefined
   )
@@ -480,8 +461,4 @@ function firstParagraph(text: string | undefined): string | undefined {
     .split(/\n\s*\n/)[0]
     ?.trim();
   return paragraph ? paragraph : undefined;
-}
-
-function isObject(value: unknown): value is JsonSchema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

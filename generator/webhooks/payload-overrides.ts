@@ -1,5 +1,5 @@
 import { GeneratorError, throwAll } from "../../input/errors.js";
-import type { JsonSource } from "../../input/json-source.js";
+import { isJsonObject, type JsonSource } from "../../input/json-source.js";
 import type { JsonSchema } from "./payload-schema.js";
 import type { PayloadSchemaFiles } from "./description.js";
 
@@ -29,7 +29,8 @@ export interface KnownDivergence {
 }
 
 export interface PayloadOverrides {
-  file: string;
+  /** The overrides file, which locates an override's problems at its entry. */
+  source: JsonSource;
   overrides: PayloadOverride[];
   divergences: KnownDivergence[];
 }
@@ -50,15 +51,9 @@ const CHANGES = ["allowNull", "optional", "addEnum", "addTypes"] as const;
 export function readPayloadOverrides(source: JsonSource): PayloadOverrides {
   const problems: GeneratorError[] = [];
   const fail = (path: (string | number)[], message: string) =>
-    problems.push(
-      new GeneratorError(message, {
-        file: source.file,
-        ...source.locate(path),
-        entry: path.join("."),
-      }),
-    );
+    problems.push(source.errorAt(path, message));
   const value = source.value as { overrides?: unknown; divergences?: unknown };
-  if (!isObject(value)) {
+  if (!isJsonObject(value)) {
     throw new GeneratorError("expected a JSON object", { file: source.file, line: 1, column: 1 });
   }
   const overrides = Array.isArray(value.overrides) ? (value.overrides as PayloadOverride[]) : [];
@@ -70,7 +65,7 @@ export function readPayloadOverrides(source: JsonSource): PayloadOverrides {
     fail(["divergences"], '"divergences" must be an array');
   overrides.forEach((override, index) => {
     const path = ["overrides", index];
-    if (!isObject(override)) {
+    if (!isJsonObject(override)) {
       fail(path, "an override must be an object");
       return;
     }
@@ -88,11 +83,26 @@ export function readPayloadOverrides(source: JsonSource): PayloadOverrides {
       )
         fail([...path, list], `"${list}" must be a non-empty array`);
     }
-    checkReasoned(override, path, "evidence", fail);
+    if (typeof override.because !== "string" || override.because.trim() === "")
+      fail([...path, "because"], 'an override needs its reason in "because"');
+    if (!Array.isArray(override.evidence) || override.evidence.length === 0) {
+      fail(
+        [...path, "evidence"],
+        "no override without evidence: name the deliveries that prove it",
+      );
+      return;
+    }
+    override.evidence.forEach((delivery, index) => {
+      if (typeof delivery !== "string" || !DELIVERY.test(delivery))
+        fail(
+          [...path, "evidence", index],
+          'evidence must name a delivery as "<example set>/<event>/<index>"',
+        );
+    });
   });
   divergences.forEach((divergence, index) => {
     const path = ["divergences", index];
-    if (!isObject(divergence)) {
+    if (!isJsonObject(divergence)) {
       fail(path, "a divergence must be an object");
       return;
     }
@@ -102,29 +112,7 @@ export function readPayloadOverrides(source: JsonSource): PayloadOverrides {
       fail([...path, "because"], 'a divergence needs its reason in "because"');
   });
   throwAll(problems);
-  return { file: source.file, overrides, divergences };
-}
-
-function checkReasoned(
-  entry: Record<string, unknown>,
-  path: (string | number)[],
-  key: "evidence",
-  fail: (path: (string | number)[], message: string) => void,
-): void {
-  if (typeof entry.because !== "string" || entry.because.trim() === "")
-    fail([...path, "because"], 'an override needs its reason in "because"');
-  const evidence = entry[key];
-  if (!Array.isArray(evidence) || evidence.length === 0) {
-    fail([...path, key], "no override without evidence: name the deliveries that prove it");
-    return;
-  }
-  evidence.forEach((delivery, index) => {
-    if (typeof delivery !== "string" || !DELIVERY.test(delivery))
-      fail(
-        [...path, key, index],
-        'evidence must name a delivery as "<example set>/<event>/<index>"',
-      );
-  });
+  return { source, overrides, divergences };
 }
 
 /**
@@ -138,20 +126,12 @@ function checkReasoned(
 export function applyPayloadOverrides(
   files: PayloadSchemaFiles,
   overrides: PayloadOverrides,
-  locate: (path: (string | number)[]) => { line: number; column: number } = () => ({
-    line: 1,
-    column: 1,
-  }),
 ): void {
   const problems: GeneratorError[] = [];
   overrides.overrides.forEach((override, index) => {
     const fail = (message: string) =>
       problems.push(
-        new GeneratorError(`${message} (override for ${override.at})`, {
-          file: overrides.file,
-          ...locate(["overrides", index]),
-          entry: `overrides.${index}`,
-        }),
+        overrides.source.errorAt(["overrides", index], `${message} (override for ${override.at})`),
       );
     const [, file = "", pointer = ""] = AT.exec(override.at) ?? [];
     const targets = matchPointer(files[file], pointer.split("/").slice(1).map(unescapeSegment));
@@ -208,21 +188,17 @@ function addAll(type: unknown, more: string[]): unknown {
 }
 
 function matchPointer(value: unknown, segments: string[]): JsonSchema[] {
-  if (segments.length === 0) return isObject(value) ? [value] : [];
+  if (segments.length === 0) return isJsonObject(value) ? [value] : [];
   const [head = "", ...rest] = segments;
   if (Array.isArray(value)) {
     const items = head === "*" ? value : [value[Number(head)]];
     return items.flatMap((item) => matchPointer(item, rest));
   }
-  if (!isObject(value)) return [];
+  if (!isJsonObject(value)) return [];
   const children = head === "*" ? Object.values(value) : head in value ? [value[head]] : [];
   return children.flatMap((child) => matchPointer(child, rest));
 }
 
 function unescapeSegment(segment: string): string {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { closest } from "../../input/closest.js";
 import { GeneratorError, throwAll } from "../../input/errors.js";
-import { describeFsError } from "../../input/json-source.js";
+import { isJsonObject, describeFsError } from "../../input/json-source.js";
 import { compareText } from "../writer.js";
 import type { EventActionTable } from "./event-action-table.js";
 import { LOCAL_REF, readActionVariants } from "./action-variants.js";
@@ -63,7 +63,7 @@ export async function readPayloadSchemas(
   }
   const definitionsSource = await readSchemaFile(join(dir, DEFINITIONS_FILE), definitionsFile);
   const sharedDefinitions = (definitionsSource.value as JsonSchema).definitions;
-  if (!isObject(sharedDefinitions)) {
+  if (!isJsonObject(sharedDefinitions)) {
     throw new GeneratorError('expected a "definitions" object', {
       file: definitionsFile,
       line: 1,
@@ -108,7 +108,7 @@ export async function readPayloadSchemas(
     }
     const source = await readSchemaFile(join(dir, fileName), file);
     const root = source.value as JsonSchema;
-    const variantSchemas = isObject(root.definitions) ? root.definitions : {};
+    const variantSchemas = isJsonObject(root.definitions) ? root.definitions : {};
     checkRefs(source, (ref, path) => {
       const sharedRef = SHARED_REF.exec(ref);
       if (sharedRef) return shared.has(sharedRef[1] ?? "");
@@ -118,7 +118,7 @@ export async function readPayloadSchemas(
         local !== null &&
         path[0] === "oneOf" &&
         path.length === 2 &&
-        isObject(variantSchemas[local[1] ?? ""])
+        isJsonObject(variantSchemas[local[1] ?? ""])
       );
     });
     const variants = readActionVariants(source, name, actions);
@@ -137,8 +137,4 @@ async function listJsonFiles(dir: string, displayDir: string): Promise<Set<strin
       file: displayDir,
     });
   }
-}
-
-function isObject(value: unknown): value is JsonSchema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

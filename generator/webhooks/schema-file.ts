@@ -1,6 +1,6 @@
 import { Ajv } from "ajv";
 import { GeneratorError } from "../../input/errors.js";
-import { type JsonSource, readJsonSource } from "../../input/json-source.js";
+import { isJsonObject, type JsonSource, readJsonSource } from "../../input/json-source.js";
 
 // Checks each file against the draft-07 meta-schema that ships with ajv, so a typo such as
 // `"type": "strng"` is reported at its line instead of producing a wrong type.
@@ -15,7 +15,7 @@ const metaValidator = new Ajv({ strict: false });
  */
 export async function readSchemaFile(path: string, file: string): Promise<JsonSource> {
   const source = await readJsonSource(path, file);
-  if (!isObject(source.value))
+  if (!isJsonObject(source.value))
     throw new GeneratorError("a schema must be a JSON object", { file, line: 1, column: 1 });
   const { $schema: _, ...schema } = source.value;
   if (!metaValidator.validateSchema(schema)) {
@@ -47,7 +47,7 @@ export function checkRefs(
         visit(item, [...path, index]);
       });
     }
-    if (!isObject(value)) return;
+    if (!isJsonObject(value)) return;
     for (const [key, child] of Object.entries(value)) {
       if (key === "$ref" && (typeof child !== "string" || !resolves(child, path))) {
         throw new GeneratorError(`unresolvable $ref ${JSON.stringify(child)}`, {
@@ -60,8 +60,4 @@ export function checkRefs(
     }
   };
   visit(source.value, []);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

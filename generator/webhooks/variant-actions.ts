@@ -1,5 +1,5 @@
 import { GeneratorError } from "../../input/errors.js";
-import type { JsonSource } from "../../input/json-source.js";
+import { isJsonObject, type JsonSource } from "../../input/json-source.js";
 import type { JsonSchema } from "./payload-schema.js";
 
 /**
@@ -22,7 +22,7 @@ export function checkVariantActions(
   const problems: GeneratorError[] = [];
   const check = (path: string[], allowed: readonly string[], what: string) => {
     const action = propertyAt(root, path);
-    if (!isObject(action)) return;
+    if (!isJsonObject(action)) return;
     if ("const" in action && !allowed.includes(action.const as string)) {
       problems.push(mismatch(source, [...path, "const"], action.const, what));
     }
@@ -33,9 +33,9 @@ export function checkVariantActions(
       });
     }
   };
-  const variants = isObject(root.definitions) ? root.definitions : {};
+  const variants = isJsonObject(root.definitions) ? root.definitions : {};
   for (const action of actions) {
-    if (!isObject(variants[action])) continue;
+    if (!isJsonObject(variants[action])) continue;
     check(
       ["definitions", action, "properties", "action"],
       [action],
@@ -73,12 +73,8 @@ export function jsonPointer(path: readonly (string | number)[]): string {
 function propertyAt(value: unknown, path: readonly string[]): unknown {
   let current = value;
   for (const key of path) {
-    if (!isObject(current)) return undefined;
+    if (!isJsonObject(current)) return undefined;
     current = current[key];
   }
   return current;
-}
-
-function isObject(value: unknown): value is JsonSchema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

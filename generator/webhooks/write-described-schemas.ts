@@ -41,7 +41,7 @@ export async function buildDescribedSchemas(
       resolve(cwd, options.overrides),
       display(options.overrides),
     );
-    applyPayloadOverrides(files, readPayloadOverrides(overridesSource), overridesSource.locate);
+    applyPayloadOverrides(files, readPayloadOverrides(overridesSource));
   }
   return files;
 }

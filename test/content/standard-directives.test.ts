@@ -17,6 +17,7 @@ import { generate } from "../../generator/generate.js";
 import { GeneratorError } from "../../input/errors.js";
 import { packageRoot } from "../../input/paths.js";
 import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
+import { thrown } from "../helpers/thrown.js";
 
 const bundledSdl = await readFile(join(packageRoot, "schemas/content/schema.graphql"), "utf8");
 /** The bundled schema as an editor plugin exports it: every directive definition left out. */
@@ -106,13 +107,10 @@ describe("withDirectives", () => {
   ])("refuses %s at its config entry", (sdl, message) => {
     const schema = buildSchema("type Query { a: String }");
     const attempt = () => withDirectives(schema, configured("directive @ok on FIELD", sdl));
-    expect(attempt).toThrow(GeneratorError);
-    expect(attempt).toThrow(message);
-    try {
-      attempt();
-    } catch (error) {
-      expect((error as GeneratorError).location).toEqual(at("content.schemas.site.directives.1"));
-    }
+    const error = thrown(attempt);
+    expect(error).toBeInstanceOf(GeneratorError);
+    expect((error as GeneratorError).message).toMatch(message);
+    expect((error as GeneratorError).location).toEqual(at("content.schemas.site.directives.1"));
   });
 
   it("refuses a directive configured twice", () => {

@@ -1,7 +1,6 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   describedPayloadSchemas,
   tableActionName,
@@ -19,6 +18,8 @@ import {
 import { GeneratorError, GeneratorErrors } from "../../input/errors.js";
 import { parseJsonSource } from "../../input/json-source.js";
 import { runCliProcess } from "../helpers/cli-process.js";
+import { tempDir } from "../helpers/temp-project.js";
+import { thrown } from "../helpers/thrown.js";
 
 const webhook = (operationId: string, component: string, description?: string) => ({
   post: {
@@ -223,12 +224,7 @@ describe("describedPayloadSchemas", () => {
     const webhooks = description.webhooks as Record<string, unknown>;
     webhooks["issues-reopened"] = webhook("issues/reopened", "webhook-issues-closed");
     delete webhooks.push;
-    let error: unknown;
-    try {
-      describedPayloadSchemas(source(description), table);
-    } catch (caught) {
-      error = caught;
-    }
+    const error = thrown(() => describedPayloadSchemas(source(description), table));
     expect(error).toBeInstanceOf(GeneratorErrors);
     const messages = (error as GeneratorErrors).errors.map((e) => e.format());
     expect(messages).toEqual([
@@ -337,12 +333,7 @@ describe("payload overrides", () => {
           ],
         }),
       );
-    let error: unknown;
-    try {
-      read();
-    } catch (caught) {
-      error = caught;
-    }
+    const error = thrown(() => read());
     const messages = (error as GeneratorErrors).errors.map((e) => e.message);
     expect(messages).toEqual([
       "no override without evidence: name the deliveries that prove it",
@@ -371,15 +362,12 @@ describe("payload overrides", () => {
         ],
       }),
     );
-    expect(() => applyPayloadOverrides(files, overrides)).toThrow(GeneratorErrors);
-    try {
-      applyPayloadOverrides(build(), overrides);
-    } catch (error) {
-      expect((error as GeneratorErrors).errors.map((e) => e.message)).toEqual([
-        "matches no schema (override for issues.json#/definitions/reopened)",
-        "zen is not required there (override for push.json#)",
-      ]);
-    }
+    const error = thrown(() => applyPayloadOverrides(files, overrides));
+    expect(error).toBeInstanceOf(GeneratorErrors);
+    expect((error as GeneratorErrors).errors.map((e) => e.message)).toEqual([
+      "matches no schema (override for issues.json#/definitions/reopened)",
+      "zen is not required there (override for push.json#)",
+    ]);
   });
 });
 
@@ -402,7 +390,7 @@ describe("printSchema", () => {
 describe("writeDescribedSchemas and `typewire payload-schemas`", () => {
   let dir: string;
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), "typewire-described-"));
+    dir = await tempDir("typewire-described-");
     await writeFile(join(dir, "description.json"), JSON.stringify(sampleDescription()));
     await writeFile(
       join(dir, "events.json"),
@@ -411,7 +399,6 @@ describe("writeDescribedSchemas and `typewire payload-schemas`", () => {
       }),
     );
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it("writes every schema file, then leaves them unchanged on a second run", async () => {
     const options = { description: "description.json", events: "events.json", out: "payloads" };
