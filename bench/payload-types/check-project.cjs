@@ -23,7 +23,6 @@ const program = ts.createProgram({ rootNames: config.fileNames, options: config.
 const diagnostics = ts.getPreEmitDiagnostics(program);
 const totalTime = (performance.now() - started) / 1000;
 globalThis.gc?.();
-const host = ts.createCompilerHost(config.options);
 process.stdout.write(
   `${JSON.stringify({
     checkTime: ts.performance.getDuration("Check") / 1000,
@@ -32,7 +31,7 @@ process.stdout.write(
     memory: Math.round(process.memoryUsage().heapUsed / 1024),
     errors: ts.formatDiagnostics(diagnostics, {
       getCanonicalFileName: (name) => name,
-      getCurrentDirectory: host.getCurrentDirectory,
+      getCurrentDirectory: ts.sys.getCurrentDirectory,
       getNewLine: () => "\n",
     }),
   })}\n`,

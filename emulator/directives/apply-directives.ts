@@ -18,7 +18,7 @@ export function applyDirectives(
   value: unknown,
   source: unknown,
   info: GraphQLResolveInfo,
-  language?: string,
+  language: string,
 ): unknown {
   let result = value;
   for (const node of info.fieldNodes[0]?.directives ?? []) {

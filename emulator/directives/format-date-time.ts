@@ -21,11 +21,11 @@ const monthNames = [
 ];
 
 /** The named formats `@formatDateTime` takes besides a format string: lengths of the locale's text. */
-export const NAMED_FORMATS = ["short", "medium", "long", "full"] as const;
-export type NamedFormat = (typeof NAMED_FORMATS)[number];
+const NAMED_FORMATS = ["short", "medium", "long", "full"] as const;
+type NamedFormat = (typeof NAMED_FORMATS)[number];
 
 /** The locale of named formats when neither the query nor the site gives one. */
-export const DEFAULT_LOCALE = "en-US";
+const DEFAULT_LOCALE = "en-US";
 
 const isNamed = (format: string): format is NamedFormat =>
   (NAMED_FORMATS as readonly string[]).includes(format);
