@@ -21,7 +21,7 @@ const TEMPLATE = "webhooks/example-payloads.ts.hbs";
 export function emitExamplePayloads(schemas: PayloadSchemas, outDir: string): EmittedFile {
   const { definitions, payloads } = buildExamplePayloads(schemas);
   const imports: Declaration[] = [
-    { kind: "import", typeOnly: true, names: ["WebhookPayloadMap"], from: "./payloads/index.js" },
+    { kind: "import", typeOnly: true, names: ["WebhookPayloadMap"], from: "./payloads/map.js" },
   ];
   if (definitions.length > 0) {
     imports.push({

@@ -4,16 +4,22 @@ import type { EmittedFile } from "../writer.js";
 import { type EventActionTable, emitterEventNamesOf } from "./event-action-table.js";
 import { payloadTypeName } from "./payload-type.js";
 
-const TEMPLATE = "webhooks/payloads-index.ts.hbs";
+const INDEX_TEMPLATE = "webhooks/payloads-index.ts.hbs";
+const MAP_TEMPLATE = "webhooks/payloads-map.ts.hbs";
 
 /**
- * `payloads/index.ts`: re-exports every payload type and declares `WebhookPayloadMap`, the map
- * from every event name and `event.action` combination to its payload type. Types only.
+ * `payloads/map.ts`, which declares `WebhookPayloadMap` (every event name and `event.action`
+ * combination to its payload type) importing each payload type by name from its own file, and
+ * `payloads/index.ts`, which re-exports every payload type and the map. Types only.
+ *
+ * The map has a module of its own because `events.ts` reads it: importing a name from a module
+ * of `export type *` lines makes the compiler gather every export of every payload file first,
+ * a cost each consumer's type-check would pay (`npm run bench:types`).
  *
  * @example
  * emitPayloadIndex(table, "output/webhooks");
  */
-export function emitPayloadIndex(table: EventActionTable, outDir: string): EmittedFile {
+export function emitPayloadIndex(table: EventActionTable, outDir: string): EmittedFile[] {
   const typeNames = (keys: readonly string[]) =>
     keys.map((key) => payloadTypeName(...(key.split(".") as [string, string?])));
   const modules = table.events.map(({ name, actions }) => ({
@@ -37,10 +43,18 @@ export function emitPayloadIndex(table: EventActionTable, outDir: string): Emitt
     })),
     1,
   );
-  return {
-    outDir,
-    path: "payloads/index.ts",
-    source: templatePath(TEMPLATE),
-    contents: renderTemplate(TEMPLATE, { modules, entries }),
-  };
+  return [
+    {
+      outDir,
+      path: "payloads/map.ts",
+      source: templatePath(MAP_TEMPLATE),
+      contents: renderTemplate(MAP_TEMPLATE, { modules, entries }),
+    },
+    {
+      outDir,
+      path: "payloads/index.ts",
+      source: templatePath(INDEX_TEMPLATE),
+      contents: renderTemplate(INDEX_TEMPLATE, { modules }),
+    },
+  ];
 }

@@ -51,7 +51,7 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
     );
     files.push(
       fromSchemas(emitPayloadDefinitions(schemas, webhooks.out, schemaDir)),
-      fromTable(emitPayloadIndex(table, webhooks.out)),
+      ...emitPayloadIndex(table, webhooks.out).map(fromTable),
       fromSchemas(emitExamplePayloads(schemas, webhooks.out)),
     );
     for (const event of schemas.events)

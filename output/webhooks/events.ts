@@ -2,10 +2,10 @@
 // To change it, edit schemas/webhooks/events.json and run `typewire generate`.
 
 import type { EmitterWebhookEventName } from "./event-names.js";
-import type * as Payloads from "./payloads/index.js";
+import type { WebhookPayloadMap } from "./payloads/map.js";
 
 /** For every event name and `event.action` combination: the payload type of its deliveries. */
-export type EmitterWebhookPayloadMap = Payloads.WebhookPayloadMap;
+export type EmitterWebhookPayloadMap = WebhookPayloadMap;
 
 /** For every event name and `event.action` combination: the event name alone (`event.name`). */
 export interface EmitterWebhookNameMap {

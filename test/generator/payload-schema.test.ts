@@ -89,13 +89,21 @@ describe("payload types from payload schemas", () => {
     expect(await read("payloads/definitions.ts")).toMatch(
       /export interface User \{\n\s+id: number;\n\s+login: string;\n\s*\}/,
     );
+    const map = await read("payloads/map.ts");
+    expect(map).toContain('"issues.opened": IssuesOpenedEvent;');
+    expect(map).toContain("issues: IssuesEvent;");
+    expect(map).toContain("push: PushEvent;");
+    expect(map).toContain('import type { IssuesEvent, IssuesClosedEvent, IssuesOpenedEvent } from "./issues.js";');
+    // The index re-exports every payload file and the map; it declares nothing itself.
     const index = await read("payloads/index.ts");
-    expect(index).toContain('"issues.opened": IssuesOpenedEvent;');
-    expect(index).toContain("issues: IssuesEvent;");
-    expect(index).toContain("push: PushEvent;");
+    expect(index).toContain('export type * from "./issues.js";');
+    expect(index).toContain('export type * from "./map.js";');
+    expect(index).not.toContain("interface");
     const events = await read("events.ts");
-    // The event map is built from the payload index's map and a name map.
-    expect(events).toContain("export type EmitterWebhookPayloadMap = Payloads.WebhookPayloadMap;");
+    // The event map is built from the payload map, imported from its own module (never through
+    // the index's re-exports), and a name map.
+    expect(events).toContain('import type { WebhookPayloadMap } from "./payloads/map.js";');
+    expect(events).toContain("export type EmitterWebhookPayloadMap = WebhookPayloadMap;");
     expect(events).toContain('"issues.opened": "issues";');
     expect(events).toMatch(
       /\[TName in EmitterWebhookEventName\]: \{\s*id: string;\s*name: EmitterWebhookNameMap\[TName\];\s*payload: EmitterWebhookPayloadMap\[TName\];/,
