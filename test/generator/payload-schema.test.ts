@@ -93,7 +93,9 @@ describe("payload types from payload schemas", () => {
     expect(map).toContain('"issues.opened": IssuesOpenedEvent;');
     expect(map).toContain("issues: IssuesEvent;");
     expect(map).toContain("push: PushEvent;");
-    expect(map).toContain('import type { IssuesEvent, IssuesClosedEvent, IssuesOpenedEvent } from "./issues.js";');
+    expect(map).toContain(
+      'import type { IssuesEvent, IssuesClosedEvent, IssuesOpenedEvent } from "./issues.js";',
+    );
     // The index re-exports every payload file and the map; it declares nothing itself.
     const index = await read("payloads/index.ts");
     expect(index).toContain('export type * from "./issues.js";');
