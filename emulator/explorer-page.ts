@@ -46,6 +46,17 @@ export interface ExplorerRequestDeps {
 }
 
 /**
+ * Where the explorer page is for a server at `origin` whose endpoint is `route`: `/explorer`, or
+ * `/` when the endpoint itself takes `/explorer`.
+ *
+ * @example
+ * explorerUrl("http://127.0.0.1:4000", "/api"); // "http://127.0.0.1:4000/explorer"
+ */
+export function explorerUrl(origin: string, route: string): string {
+  return origin + (explorerTarget(EXPLORER_PATH, route) === "page" ? EXPLORER_PATH : "/");
+}
+
+/**
  * The explorer's part of a path: `"page"` for the page itself (`/explorer`, and `/` unless the
  * endpoint is `/`), an asset's file name for `/explorer/<file>`, undefined for any other path.
  * The endpoint's own route always wins.
