@@ -38,10 +38,10 @@ describe("the explorer page in Chromium", () => {
   }, 60_000);
 
   /** The emulator's own answer to a query, asked directly over HTTP. */
-  async function direct(query: string, token?: string): Promise<unknown> {
+  async function direct(query: string, token?: string, url = server.url): Promise<unknown> {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
-    const response = await fetch(server.url, {
+    const response = await fetch(url, {
       method: "POST",
       headers,
       body: JSON.stringify({ query }),
@@ -167,6 +167,32 @@ describe("the explorer page in Chromium", () => {
       await shot("5-history");
     },
     STEP_MS * 2,
+  );
+
+  it(
+    "with dev mode off, says so and what changes, and shows a query's unknown field dropped",
+    async () => {
+      const production = await createContentServer({ port: 0, devMode: false });
+      try {
+        await page.goto(production.explorer);
+        await page.locator(".graphiql-query-editor .CodeMirror").waitFor();
+        const note = page.locator(".tw-dev-mode");
+        await expect(note.getAttribute("data-dev-mode")).resolves.toBe("off");
+        await expect(note.textContent()).resolves.toMatch(/dropped from the query/);
+        const query = "{ ping notAField }";
+        await setQuery(page, query);
+        await page.click(".graphiql-execute-button");
+        const answer = await direct(query, undefined, production.url);
+        // Dev mode on refuses the field; off drops it and answers the rest.
+        expect(await direct(query)).toHaveProperty("errors");
+        expect(answer).toEqual(await direct("{ ping }"));
+        await expect.poll(() => responseJson(page), { timeout: STEP_MS }).toEqual(answer);
+        await shot("6-dev-mode-off");
+      } finally {
+        await production.close();
+      }
+    },
+    STEP_MS * 3,
   );
 
   it("logged no console error and tried no request outside 127.0.0.1", () => {

@@ -28,7 +28,9 @@ export interface LocalBrowser {
  * await browser.page.goto(server.origin);
  * await browser.close();
  */
-export async function launchLocalBrowser(): Promise<LocalBrowser> {
+export async function launchLocalBrowser(
+  viewport = { width: 1280, height: 760 },
+): Promise<LocalBrowser> {
   const profile = await mkdtemp(join(tmpdir(), "typewire-chromium-"));
   let context: BrowserContext;
   try {
@@ -45,7 +47,7 @@ export async function launchLocalBrowser(): Promise<LocalBrowser> {
         "--disable-component-update",
         "--disable-sync",
       ],
-      viewport: { width: 1280, height: 760 },
+      viewport,
       timeout: 60_000,
     });
   } catch (error) {
