@@ -3,6 +3,7 @@ import { type IncomingMessage, type Server, createServer } from "node:http";
 import type { Duplex } from "node:stream";
 import { bundledFile } from "../input/paths.js";
 import type { Site } from "../site/site-model.js";
+import { explorerUrl } from "./explorer-page.js";
 import { handleRequest } from "./handle-request.js";
 import { rawReply } from "./http/raw-reply.js";
 import { type Logger, silentLogger } from "./logger.js";
@@ -30,6 +31,8 @@ export interface ContentServer {
   origin: string;
   /** The GraphQL endpoint URL, `origin` plus the route. */
   url: string;
+  /** The in-browser explorer's URL: `origin` plus `/explorer` (`/` when that is the route). */
+  explorer: string;
   port: number;
   config: ServerConfig;
   store: SiteStore;
@@ -100,6 +103,7 @@ export async function createContentServer(
   return {
     origin,
     url: origin + config.route,
+    explorer: explorerUrl(origin, config.route),
     port,
     config,
     store,

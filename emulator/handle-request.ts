@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiSchemaDefinition } from "../site/site-model.js";
 import { nextStatusChange } from "./content/status-changes.js";
 import { executeGraphQL } from "./execute-graphql.js";
+import { EXPLORER_PATH, answerExplorer, explorerTarget } from "./explorer-page.js";
 import { corsHeaders } from "./http/cors-headers.js";
 import { errorBody } from "./http/error-body.js";
 import { graphqlParams } from "./http/graphql-params.js";
@@ -28,7 +29,8 @@ export interface RequestDeps {
 }
 
 /**
- * Answers one HTTP request: CORS preflight, route, method and content type, token, then the
+ * Answers one HTTP request: the explorer page and its files (`/explorer`, `/`), or for the
+ * endpoint: CORS preflight, route, method and content type, token, then the
  * GraphQL request (or each query of a batch, in order) through the result cache, within the
  * request's time and answer size budget. It never throws and never answers 5xx for anything a
  * client sends; an internal failure is logged and answered with a generic 500.
@@ -53,8 +55,23 @@ export async function handleRequest(
   let cache: RequestLogEntry["cache"];
   try {
     const url = new URL(request.url ?? "/", "http://emulator.invalid");
+    const explorer = explorerTarget(url.pathname, deps.config.route);
+    if (explorer !== undefined) {
+      status = await answerExplorer(request, response, explorer, {
+        route: deps.config.route,
+        devMode: deps.config.devMode,
+        caching: deps.config.enableGraphQlCaching,
+        cacheHeader: "X-Typewire-Cache",
+        schemas: deps.config.schemas ?? deps.store.site.schemas,
+        now: deps.now(),
+      });
+      return;
+    }
     if (url.pathname.replace(/\/+$/, "") !== deps.config.route.replace(/\/+$/, "")) {
-      throw new HttpError(404, `Not found: the endpoint is ${deps.config.route}`);
+      throw new HttpError(
+        404,
+        `Not found: the endpoint is ${deps.config.route}; the explorer is at ${EXPLORER_PATH}`,
+      );
     }
     if (request.method === "OPTIONS") {
       status = 200;

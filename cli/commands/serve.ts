@@ -73,7 +73,13 @@ export const serveCommand: Command = {
       throw listenFailure(error, host, port) ?? error;
     }
     io.stdout(
-      formatStarted(server.url, server.store.file, server.config, server.store.site.schemas),
+      formatStarted(
+        server.url,
+        server.explorer,
+        server.store.file,
+        server.config,
+        server.store.site.schemas,
+      ),
     );
     await io.interrupted;
     await server.close();
@@ -140,12 +146,13 @@ function parsePort(text: string): number {
 }
 
 /**
- * The startup banner: where the API is, the site and settings, then every API schema with its
- * handle, its name, and how to use it: the public one without a token, each private one with its
- * token, and the ones a request cannot use (expired, disabled) marked so.
+ * The startup banner: where the API and the explorer page are, the site and settings, then every
+ * API schema with its handle, its name, and how to use it: the public one without a token, each
+ * private one with its token, and the ones a request cannot use (expired, disabled) marked so.
  */
 function formatStarted(
   url: string,
+  explorer: string,
   file: string | undefined,
   config: ServerConfig,
   siteSchemas: ServerConfig["schemas"] & object,
@@ -165,6 +172,7 @@ function formatStarted(
   });
   return [
     `typewire serve: content API at ${url}\n`,
+    `  explorer: ${explorer} (open it in a browser: schema picker, docs, history)\n`,
     `  site: ${file ?? "(in memory)"}; dev mode ${config.devMode ? "on" : "off"}; caching ${config.enableGraphQlCaching ? "on" : "off"}\n`,
     `  schemas (a private one takes "Authorization: Bearer <token>"):\n`,
     `    ${"handle".padEnd(handleWidth)}  ${"name".padEnd(nameWidth)}  access\n`,

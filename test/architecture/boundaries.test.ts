@@ -17,6 +17,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   input: [],
   runtime: ["output"],
   output: [],
+  // The browser page: from the emulator only the page config's shape (see the test below).
+  explorer: ["emulator"],
 };
 
 /** npm packages each folder may import (besides `node:` built-ins). */
@@ -35,6 +37,8 @@ const PACKAGES: Record<string, readonly string[]> = {
     ...Object.keys(runtimeManifest.peerDependencies ?? {}),
   ],
   output: ["@typewire/runtime"],
+  // Bundled into dist/explorer/ at build time: devDependencies, never loaded by the CLI.
+  explorer: ["graphiql", "react", "react-dom"],
 };
 
 const FOLDERS: Record<string, string> = {
@@ -45,6 +49,7 @@ const FOLDERS: Record<string, string> = {
   input: "input",
   runtime: "runtime/src",
   output: "output",
+  explorer: "explorer",
 };
 
 /** Statements start a line; a dynamic import may stand anywhere (comments are removed first). */
@@ -98,7 +103,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|mts|js)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [path] : [];
+    return /\.(ts|tsx|mts|js)$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [path] : [];
   });
 }
 
@@ -119,6 +124,15 @@ describe("the dependency rules between top-level folders", () => {
       target.startsWith("package:") ? !packages.has(target.slice(8)) : !allowed.has(target),
     );
     expect(wrong.map((edge) => `${edge.file} imports ${edge.specifier}`)).toEqual([]);
+  });
+
+  it("the browser page takes nothing from the emulator but the page config, which imports nothing", () => {
+    const fromEmulator = imports("explorer").filter(({ target }) => target === "emulator");
+    expect(fromEmulator.map(({ specifier }) => specifier)).toEqual([
+      "../emulator/explorer-config.js",
+    ]);
+    const configText = readFileSync(join(packageRoot, "emulator/explorer-config.ts"), "utf8");
+    expect([...withoutComments(configText).matchAll(IMPORT)]).toEqual([]);
   });
 
   it("the rules themselves have no cycle", () => {

@@ -81,6 +81,22 @@ describe("typewire serve's startup output", { timeout: 60_000 }, () => {
     expect(schemaLine(text, "public")).not.toMatch(/expired|disabled/);
   });
 
+  it("prints the explorer's URL next to the endpoint, and that URL serves the explorer page", async () => {
+    const dir = await tempDir("typewire-serve-console-");
+    const { url, output } = await serve(dir);
+    await until(() => output().includes("Press Ctrl-C"), "the whole startup output");
+    const lines = output().split("\n");
+    const endpointLine = lines.findIndex((line) => line.includes(`content API at ${url}`));
+    expect(endpointLine).toBeGreaterThanOrEqual(0);
+    const explorer = /^ {2}explorer: (http:\S+)/.exec(lines[endpointLine + 1] ?? "")?.[1];
+    expect(explorer).toBe(`${new URL(url).origin}/explorer`);
+    const response = await fetch(explorer!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    // The page offers the private schemas with their tokens, as the lines below do.
+    expect(await response.text()).toContain(partnersToken);
+  });
+
   it("the token it lists for a private schema is the one the endpoint takes", async () => {
     const dir = await tempDir("typewire-serve-console-");
     const { url, output } = await serve(dir);

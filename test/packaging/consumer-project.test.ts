@@ -97,6 +97,8 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
         "package/templates/content/query.ts.hbs",
         "package/schemas/webhooks/events.json",
         "package/schemas/config.schema.json",
+        "package/dist/explorer/explorer.js",
+        "package/dist/explorer/explorer.css",
       ]),
     );
     const leaked = files.filter(
@@ -109,9 +111,40 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     expect(runtimeFiles).not.toMatch(/package\/src\/|tsbuildinfo/);
   });
 
+  it("serves the explorer page and its built files from the installed package", async () => {
+    const origin = new URL(endpoint).origin;
+    const page = await fetch(`${origin}/explorer`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    for (const [file, type] of [
+      ["explorer.js", /^text\/javascript/],
+      ["explorer.css", /^text\/css/],
+    ] as const) {
+      const response = await fetch(`${origin}/explorer/${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(type);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(
+        body.equals(await readFile(join(project, "node_modules/typewire/dist/explorer", file))),
+      ).toBe(true);
+    }
+  });
+
   it("installs only what the CLI needs to run", async () => {
     const installed = await readdir(join(project, "node_modules"));
-    for (const name of ["typescript", "tsx", "vitest", "@genql", "@octokit", "@graphql-codegen"]) {
+    // The explorer's GraphiQL and React are bundled into dist/explorer/ at build time.
+    for (const name of [
+      "typescript",
+      "tsx",
+      "vitest",
+      "@genql",
+      "@octokit",
+      "@graphql-codegen",
+      "graphiql",
+      "react",
+      "react-dom",
+      "playwright-core",
+    ]) {
       expect(installed).not.toContain(name);
     }
   });

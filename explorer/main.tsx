@@ -1,0 +1,211 @@
+/**
+ * The emulator's in-browser explorer: GraphiQL over the emulator's endpoint, with a schema picker
+ * that sends the chosen private schema's token, a line on dev mode, and the status and cache
+ * header of the last answer. Bundled for the browser by `scripts/build-explorer.ts` into
+ * `dist/explorer/`, which `typewire serve` serves at `/explorer` (and `/`).
+ */
+import "graphiql/style.css";
+import "./explorer.css";
+import { GraphiQL, type GraphiQLProps } from "graphiql";
+import { StrictMode, useMemo, useState } from "react";
+import { createRoot } from "react-dom/client";
+import {
+  CONFIG_ELEMENT_ID,
+  type ExplorerPageConfig,
+  type ExplorerSchema,
+} from "../emulator/explorer-config.js";
+
+type Fetcher = GraphiQLProps["fetcher"];
+
+/** What the footer shows about the last query's answer (introspection is not counted). */
+interface LastAnswer {
+  schema: string;
+  status: number;
+  cache: string | null;
+}
+
+const SCHEMA_KEY = "typewire-explorer:schema";
+
+const DEFAULT_QUERY = `# Every schema answers { ping }. Pick a private schema above to send
+# its token: the docs and autocompletion follow the schema you pick.
+{
+  ping
+}
+`;
+
+function readConfig(): ExplorerPageConfig {
+  const element = document.getElementById(CONFIG_ELEMENT_ID);
+  if (!element?.textContent) throw new Error(`the page has no #${CONFIG_ELEMENT_ID} element`);
+  return JSON.parse(element.textContent) as ExplorerPageConfig;
+}
+
+/** The schema to start with: `?schema=<handle>`, then the last one picked, then the first usable. */
+function initialSchema(config: ExplorerPageConfig): ExplorerSchema | undefined {
+  const usable = config.schemas.filter((schema) => schema.unusable === null);
+  const wanted = [new URLSearchParams(location.search).get("schema"), remembered()];
+  for (const handle of wanted) {
+    const found = usable.find((schema) => schema.handle === handle);
+    if (found) return found;
+  }
+  return usable.find((schema) => schema.token === null) ?? usable[0];
+}
+
+function remembered(): string | null {
+  try {
+    return localStorage.getItem(SCHEMA_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(handle: string): void {
+  try {
+    localStorage.setItem(SCHEMA_KEY, handle);
+  } catch {}
+}
+
+/**
+ * A fetcher for one schema: POSTs to the endpoint with the schema's token, lets the headers
+ * editor override any header (to try a wrong token, say), and reports the status and cache
+ * header of every answer except GraphiQL's own introspection.
+ */
+function schemaFetcher(
+  config: ExplorerPageConfig,
+  schema: ExplorerSchema | undefined,
+  report: (answer: LastAnswer) => void,
+): Fetcher {
+  return async (params, options) => {
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      accept: "application/json",
+    };
+    if (schema?.token) headers.authorization = `Bearer ${schema.token}`;
+    for (const [name, value] of Object.entries(options?.headers ?? {})) {
+      headers[name.toLowerCase()] = String(value);
+    }
+    const response = await fetch(config.endpoint, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(params),
+    });
+    const text = await response.text();
+    if (params.operationName !== "IntrospectionQuery") {
+      report({
+        schema: schema?.handle ?? "none",
+        status: response.status,
+        cache: response.headers.get(config.cacheHeader),
+      });
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
+      return { errors: [{ message: `HTTP ${response.status}: ${text}` }] };
+    }
+  };
+}
+
+function optionLabel(schema: ExplorerSchema): string {
+  const access = schema.token === null ? "public" : "private";
+  const state = schema.unusable === null ? "" : `, ${schema.unusable.replace(/T.*/, "")}`;
+  return `${schema.name} (${schema.handle}, ${access}${state})`;
+}
+
+function DevModeNote({ config }: { config: ExplorerPageConfig }) {
+  const text = config.devMode
+    ? "Dev mode on: the docs and autocompletion show the whole schema of the chosen token, and every validation error is reported in full."
+    : "Dev mode off, as in production: fields the schema does not have are dropped from the query without an error, and internal errors are generic. The docs still show the whole schema of the chosen token.";
+  return (
+    <p className="tw-dev-mode" data-dev-mode={config.devMode ? "on" : "off"}>
+      {text}
+    </p>
+  );
+}
+
+function Explorer({ config }: { config: ExplorerPageConfig }) {
+  const [schema, setSchema] = useState(() => initialSchema(config));
+  const [last, setLast] = useState<LastAnswer | null>(null);
+  const fetcher = useMemo(() => schemaFetcher(config, schema, setLast), [config, schema]);
+  const pick = (handle: string) => {
+    const found = config.schemas.find((candidate) => candidate.handle === handle);
+    if (!found) return;
+    remember(found.handle);
+    setSchema(found);
+    setLast(null);
+  };
+  return (
+    <div className="tw-explorer">
+      <header className="tw-bar">
+        <strong className="tw-title">typewire explorer</strong>
+        <label className="tw-picker">
+          Schema{" "}
+          <select
+            id="tw-schema"
+            value={schema?.handle ?? ""}
+            onChange={(event) => pick(event.target.value)}
+          >
+            {config.schemas.map((option) => (
+              <option
+                key={option.handle}
+                value={option.handle}
+                disabled={option.unusable !== null}
+                title={
+                  option.unusable === null ? undefined : `${option.unusable}: requests get 400`
+                }
+              >
+                {optionLabel(option)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <code className="tw-auth" title="The header sent with every request of this schema">
+          {schema?.token ? `Authorization: Bearer ${schema.token}` : "no Authorization header"}
+        </code>
+        <span className="tw-endpoint">
+          POST <code>{config.endpoint}</code>
+        </span>
+        <DevModeNote config={config} />
+      </header>
+      <main className="tw-graphiql">
+        <GraphiQL
+          fetcher={fetcher}
+          defaultQuery={DEFAULT_QUERY}
+          defaultEditorToolsVisibility="variables"
+        >
+          <GraphiQL.Logo>
+            <span className="tw-logo">typewire serve</span>
+          </GraphiQL.Logo>
+          <GraphiQL.Footer>
+            <LastAnswerLine config={config} last={last} />
+          </GraphiQL.Footer>
+        </GraphiQL>
+      </main>
+    </div>
+  );
+}
+
+function LastAnswerLine({ config, last }: { config: ExplorerPageConfig; last: LastAnswer | null }) {
+  if (!last) {
+    return (
+      <p className="tw-last" data-state="none">
+        Run a query to see its HTTP status and the {config.cacheHeader} header.
+      </p>
+    );
+  }
+  const cache = last.cache ?? "(none)";
+  return (
+    <p className="tw-last" data-state="answered" data-status={last.status} data-cache={cache}>
+      HTTP {last.status} · <code>{config.cacheHeader}</code>: <strong>{cache}</strong> · schema{" "}
+      {last.schema}
+      {config.caching ? "" : " · caching is off"}
+    </p>
+  );
+}
+
+const config = readConfig();
+const root = document.getElementById("root");
+if (!root) throw new Error("the page has no #root element");
+createRoot(root).render(
+  <StrictMode>
+    <Explorer config={config} />
+  </StrictMode>,
+);
