@@ -1,3 +1,4 @@
+import type { GeneratorError } from "../input/errors.js";
 import type { TypewireConfig } from "./config.js";
 import type { EmittedFile } from "./writer.js";
 
@@ -14,8 +15,15 @@ export interface Target {
   outDirs(config: TypewireConfig): string[];
   /** Inputs that are not files (live endpoints): `--watch` polls them. */
   remoteInputs?(config: TypewireConfig): RemoteInput[];
-  /** Reads the inputs and returns the files, unformatted and without banner. */
-  emit(config: TypewireConfig, cwd: string): Promise<EmittedFile[]>;
+  /**
+   * Reads the inputs and returns the files, unformatted and without banner. Problems that do not
+   * stop generation (see `GenerateOptions.strict`) go to `warn`.
+   */
+  emit(
+    config: TypewireConfig,
+    cwd: string,
+    warn?: (warning: GeneratorError) => void,
+  ): Promise<EmittedFile[]>;
 }
 
 /** An input `--watch` cannot watch on disk: it is polled, and a new fingerprint means a new run. */

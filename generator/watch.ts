@@ -53,7 +53,10 @@ export async function watch(
     let config: TypewireConfig | undefined;
     try {
       config = await loadConfig(configFile, cwd);
-      handlers.onGenerated(await generate(config, cwd, { cache: handlers.cache }), reason);
+      handlers.onGenerated(
+        await generate(config, cwd, { cache: handlers.cache, strict: handlers.strict }),
+        reason,
+      );
     } catch (error) {
       handlers.onError(error, reason);
     }

@@ -1,12 +1,20 @@
 import { dirname, join, relative, sep } from "node:path";
 import { packageRoot } from "../../input/paths.js";
-import type { GraphQLSchema } from "graphql";
+import type { DocumentNode, GraphQLSchema } from "graphql";
 import type { TypewireConfig } from "../config.js";
 import type { EmittedFile } from "../writer.js";
 import type { ContentSchemaSource } from "./content-config.js";
 import type { ContentEmitter } from "./content-emitter.js";
 import { emitContentIndex } from "./emit-content-index.js";
 import { emitContentTypes } from "./emit-content-types.js";
+import { type GeneratorError, throwAll } from "../../input/errors.js";
+import {
+  type DocumentFile,
+  type DocumentWarning,
+  checkDocuments,
+  readDocuments,
+} from "./documents.js";
+import { emitDocuments } from "./emit-documents.js";
 import { queryBuildersEmitter } from "./emit-query-builders.js";
 import { fetchSchema } from "./fetch-schema.js";
 import { loadSchemaFile } from "./load-schema.js";
@@ -31,21 +39,107 @@ export async function loadContentSchema(
 }
 
 /** The content target's files: one module per configured schema, in `<content.out>/<name>/`. */
-export async function emitContent(config: TypewireConfig, cwd: string): Promise<EmittedFile[]> {
+export async function emitContent(
+  config: TypewireConfig,
+  cwd: string,
+  warn: (warning: DocumentWarning) => void = () => {},
+): Promise<EmittedFile[]> {
   const content = config.content;
   if (!content) return [];
+  const schemas = new Map(
+    await Promise.all(
+      content.schemas.map(
+        async (source) => [source.name, await loadContentSchema(source, cwd)] as const,
+      ),
+    ),
+  );
+  const documents = await documentsBySchema(config, cwd, schemas, warn);
   const modules = await Promise.all(
     content.schemas.map(async (source) => {
       const input = {
         name: source.name,
-        schema: await loadContentSchema(source, cwd),
+        schema: schemas.get(source.name)!,
         outDir: join(content.out, source.name),
       };
       const files = (await Promise.all(contentEmitters.map((emit) => emit(input)))).flat();
+      const checked = documents.get(source.name);
+      if (checked) {
+        files.push(
+          ...(await emitDocuments({
+            schema: input.schema,
+            outDir: input.outDir,
+            ...checked,
+            name: source.name,
+          })),
+        );
+      }
       return [...files, emitContentIndex(input.outDir, files)].map(fromSchema(source, config));
     }),
   );
   return modules.flat();
+}
+
+/**
+ * The documents of every schema some document set names, checked against it: every error of
+ * every schema is thrown at once; warnings go to `warn`, each once, in file order.
+ */
+async function documentsBySchema(
+  config: TypewireConfig,
+  cwd: string,
+  schemas: ReadonlyMap<string, GraphQLSchema>,
+  warn: (warning: DocumentWarning) => void,
+) {
+  const sets = config.content?.documents ?? [];
+  const result = new Map<
+    string,
+    {
+      typed: DocumentNode;
+      written: DocumentNode;
+      describe: (display: string) => string;
+    }
+  >();
+  if (sets.length === 0) return result;
+  // Paths in messages and comments: relative to the config file's folder (the package's, for
+  // the bundled example), so generated text is the same on every machine.
+  const base = config.file ? dirname(config.file) : packageRoot;
+  const show = (file: string) => relative(base, file).split(sep).join("/");
+  const allFiles = [...new Set(sets.flatMap((set) => set.files))].sort();
+  const read = await readDocuments(
+    allFiles,
+    (file) => relative(cwd, file).split(sep).join("/") || file,
+  );
+  throwAll(read.problems);
+  const byDisplay = new Map(read.files.map((file) => [file.display, file]));
+  const declared = new Map<string, Set<string>>();
+  for (const set of sets) {
+    for (const file of set.files) {
+      const names = declared.get(file) ?? new Set<string>();
+      for (const name of set.schemas) names.add(name);
+      declared.set(file, names);
+    }
+  }
+  const errors = new Map<string, GeneratorError>();
+  const warnings: DocumentWarning[] = [];
+  for (const [name, schema] of schemas) {
+    const files: DocumentFile[] = read.files.filter((file) => declared.get(file.file)?.has(name));
+    if (files.length === 0) continue;
+    const checked = checkDocuments(name, schema, files, (display) =>
+      [...(declared.get(byDisplay.get(display)?.file ?? "") ?? [])]
+        .filter((other) => other !== name)
+        .sort()
+        .map((other) => ({ name: other, schema: schemas.get(other)! })),
+    );
+    for (const error of checked.errors) errors.set(error.format(), error);
+    warnings.push(...checked.warnings);
+    result.set(name, {
+      typed: checked.typed,
+      written: checked.written,
+      describe: (display) => show(byDisplay.get(display)?.file ?? display),
+    });
+  }
+  throwAll([...errors.values()]);
+  for (const warning of warnings) warn(warning);
+  return result;
 }
 
 /**
@@ -57,10 +151,12 @@ function fromSchema(source: ContentSchemaSource, config: TypewireConfig) {
     return (file: EmittedFile): EmittedFile => ({
       ...file,
       source: source.endpoint,
-      instruction: `It comes from the schema of ${source.endpoint} ("${source.name}" in typewire.config.json): change the content model there, then run \`typewire generate\`.`,
+      instruction:
+        file.instruction ??
+        `It comes from the schema of ${source.endpoint} ("${source.name}" in typewire.config.json): change the content model there, then run \`typewire generate\`.`,
     });
   }
   const base = config.file ? dirname(config.file) : packageRoot;
   const path = relative(base, source.file).split(sep).join("/");
-  return (file: EmittedFile): EmittedFile => ({ ...file, source: path });
+  return (file: EmittedFile): EmittedFile => (file.instruction ? file : { ...file, source: path });
 }

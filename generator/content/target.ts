@@ -5,8 +5,10 @@ import type { RemoteInput, Target } from "../target.js";
 export const contentTarget: Target = {
   name: "content",
   enabled: (config: TypewireConfig) => config.content !== undefined,
-  inputs: (config) =>
-    (config.content?.schemas ?? []).flatMap((source) => ("file" in source ? [source.file] : [])),
+  inputs: (config) => [
+    ...(config.content?.schemas ?? []).flatMap((source) => ("file" in source ? [source.file] : [])),
+    ...new Set((config.content?.documents ?? []).flatMap((set) => set.files)),
+  ],
   outDirs: (config) => (config.content ? [config.content.out] : []),
   remoteInputs: (config): RemoteInput[] =>
     (config.content?.schemas ?? []).flatMap((source) =>
@@ -31,5 +33,6 @@ export const contentTarget: Target = {
     ),
   // The emitters (and graphql) load only when this target renders, so a run the cache answers
   // never pays for them.
-  emit: async (config, cwd) => (await import("./emit-content.js")).emitContent(config, cwd),
+  emit: async (config, cwd, warn) =>
+    (await import("./emit-content.js")).emitContent(config, cwd, warn),
 };

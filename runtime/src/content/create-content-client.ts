@@ -1,5 +1,6 @@
 import { ContentRequestError, type GraphQLErrorEntry } from "./content-request-error.js";
 import { networkFailure } from "./network-failure.js";
+import type { ContentDocument } from "./document.js";
 import type { Query } from "./query.js";
 
 /** How requests travel, as the content API's endpoint rules allow. Only `post-json` carries variables. */
@@ -30,6 +31,12 @@ type VariablesArgument<V> = {} extends V ? [variables?: V] : [variables: V];
 export interface ContentClient {
   /** Sends a typed query; resolves its `data`, typed from the selection. */
   request<R, V>(query: Query<R, V>, ...variables: VariablesArgument<V>): Promise<R>;
+  /**
+   * Sends a typed document generated from a `.graphql` file, as a query is sent; resolves its
+   * `data`, typed by the operation. Variables the operation requires (non-null, no default) must
+   * be given.
+   */
+  request<R, V>(document: ContentDocument<R, V>, ...variables: VariablesArgument<V>): Promise<R>;
   /** Sends a document written by hand; resolves its `data`. */
   request<R = unknown>(document: string, variables?: Record<string, unknown>): Promise<R>;
   /** Runs the health check `{ping}`; resolves `"pong"`. */
@@ -122,7 +129,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     return data;
   };
   return {
-    request: ((query: Query<unknown, unknown> | string, variables?: Record<string, unknown>) =>
+    request: ((
+      query: Query<unknown, unknown> | ContentDocument<unknown, unknown> | string,
+      variables?: Record<string, unknown>,
+    ) =>
       typeof query === "string"
         ? send(query, variables)
         : send(query.document, variables, query.variables.length)) as ContentClient["request"],
