@@ -127,6 +127,7 @@ export interface SchemaDocuments {
   typed: DocumentNode;
   /** The documents as written (their operations are sent as written, to every token). */
   written: DocumentNode;
+  /** Each problem, without the schema's name (the caller adds it, once for all schemas alike). */
   errors: GeneratorError[];
   warnings: DocumentWarning[];
 }
@@ -208,12 +209,7 @@ export function checkDocuments(
       },
     }),
   );
-  const errors = validate(schema, typed, RULES).map((error) => {
-    const problem = located(error, "(document)");
-    return new GeneratorError(`${problem.message} (schema "${name}")`, problem.location, {
-      cause: error,
-    });
-  });
+  const errors = validate(schema, typed, RULES).map((error) => located(error, "(document)"));
   return { typed, written, errors, warnings };
 }
 

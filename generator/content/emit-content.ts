@@ -7,7 +7,7 @@ import type { ContentSchemaSource } from "./content-config.js";
 import type { ContentEmitter } from "./content-emitter.js";
 import { emitContentIndex } from "./emit-content-index.js";
 import { emitContentTypes } from "./emit-content-types.js";
-import { type GeneratorError, throwAll } from "../../input/errors.js";
+import { GeneratorError, throwAll } from "../../input/errors.js";
 import {
   type DocumentFile,
   type DocumentWarning,
@@ -118,7 +118,8 @@ async function documentsBySchema(
       declared.set(file, names);
     }
   }
-  const errors = new Map<string, GeneratorError>();
+  // One error per problem and place, naming every schema it is a problem for.
+  const errors = new Map<string, { error: GeneratorError; schemas: string[] }>();
   const warnings: DocumentWarning[] = [];
   for (const [name, schema] of schemas) {
     const files: DocumentFile[] = read.files.filter((file) => declared.get(file.file)?.has(name));
@@ -129,7 +130,11 @@ async function documentsBySchema(
         .sort()
         .map((other) => ({ name: other, schema: schemas.get(other)! })),
     );
-    for (const error of checked.errors) errors.set(error.format(), error);
+    for (const error of checked.errors) {
+      const seen = errors.get(error.format());
+      if (seen) seen.schemas.push(name);
+      else errors.set(error.format(), { error, schemas: [name] });
+    }
     warnings.push(...checked.warnings);
     result.set(name, {
       typed: checked.typed,
@@ -137,7 +142,16 @@ async function documentsBySchema(
       describe: (display) => show(byDisplay.get(display)?.file ?? display),
     });
   }
-  throwAll([...errors.values()]);
+  throwAll(
+    [...errors.values()].map(
+      ({ error, schemas }) =>
+        new GeneratorError(
+          `${error.message} (schema${schemas.length > 1 ? "s" : ""} ${schemas.map((s) => `"${s}"`).join(", ")})`,
+          error.location,
+          { cause: error },
+        ),
+    ),
+  );
   for (const warning of warnings) warn(warning);
   return result;
 }

@@ -29,14 +29,14 @@ export interface ContentClientOptions {
 type VariablesArgument<V> = {} extends V ? [variables?: V] : [variables: V];
 
 export interface ContentClient {
-  /** Sends a typed query; resolves its `data`, typed from the selection. */
-  request<R, V>(query: Query<R, V>, ...variables: VariablesArgument<V>): Promise<R>;
   /**
    * Sends a typed document generated from a `.graphql` file, as a query is sent; resolves its
    * `data`, typed by the operation. Variables the operation requires (non-null, no default) must
    * be given.
    */
   request<R, V>(document: ContentDocument<R, V>, ...variables: VariablesArgument<V>): Promise<R>;
+  /** Sends a typed query; resolves its `data`, typed from the selection. */
+  request<R, V>(query: Query<R, V>, ...variables: VariablesArgument<V>): Promise<R>;
   /** Sends a document written by hand; resolves its `data`. */
   request<R = unknown>(document: string, variables?: Record<string, unknown>): Promise<R>;
   /** Runs the health check `{ping}`; resolves `"pong"`. */
