@@ -249,15 +249,13 @@ function compactPrint(node: ASTNode): string {
 }
 
 /**
- * The field directives whose result is text whatever the field's own type: `@markdown` and
- * `@transform` on any leaf, `@formatDateTime` on a `DateTime`.
+ * Whether a field directive makes the field's value text, as the content API applies them:
+ * `@formatDateTime` on a `DateTime`, `@markdown` and `@transform` on a `String` (the API leaves
+ * any other value as it is, so its type stays the field's own).
  */
 export function returnsText(directive: string, leafType: string): boolean {
-  return (
-    directive === "markdown" ||
-    directive === "transform" ||
-    (directive === "formatDateTime" && leafType === "DateTime")
-  );
+  if (directive === "formatDateTime") return leafType === "DateTime";
+  return (directive === "markdown" || directive === "transform") && leafType === "String";
 }
 
 /** The suffix of the stand-in field a text-returning directive's field is typed through. */

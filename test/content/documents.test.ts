@@ -92,23 +92,25 @@ const a: string | null | undefined = data.newest?.heading;
 const b: string | null | undefined = data.oldest?.heading;`,
   },
   {
-    kind: "directives that turn a value into text",
+    kind: "directives: text where the API applies them, the field's own type elsewhere",
     file: "queries/directives.graphql",
     text: `query Directives { entry(section: "news") {
-  postDate @formatDateTime(format: "Y")
+  year: postDate @formatDateTime(format: "Y")
   ... on news_article_Entry {
-    readingTime
+    summary @markdown(flavor: "gfm")
     minutes: readingTime @markdown
     heroImage { url @transform(width: 100) width @transform(width: 100) }
   }
 } }`,
     consumer: `const data = await client.request(Ping.DirectivesDocument);
 const entry = data.entry;
-if (entry && "readingTime" in entry) {
-  const n: number | null = entry.readingTime;
-  const text: string | null = entry.minutes;
+const year: string | null | undefined = entry?.year;
+if (entry && "summary" in entry) {
+  const html: string | null = entry.summary;
+  const minutes: number | null = entry.minutes;
   const image = entry.heroImage?.[0];
-  const width: string | null | undefined = image?.width;
+  const url: string | null | undefined = image?.url;
+  const width: number | null | undefined = image?.width;
 }`,
   },
 ];

@@ -191,7 +191,7 @@ export type ArticleBySlugQuery = {
         id: string | null;
         title: string | null;
         uri: string | null;
-        readingTimeText: string | null;
+        summaryHtml: string | null;
         published: string | null;
         heroImage: Array<
           | { width: number | null; height: number | null; url: string | null }
@@ -332,7 +332,7 @@ export const ArticleBySlugDocument: ContentDocument<
   ArticleBySlugQueryVariables
 > = {
   document:
-    'query ArticleBySlug($slug:[String]!$width:Int=1200){article:entry(section:"news" slug:$slug){...EntryLink postDate published:postDate@formatDateTime(format:"j F Y" timezone:"Europe/London")...on news_article_Entry{summary readingTime readingTimeText:readingTime@markdown heroImage{url@transform(width:$width)width height}topics{id title}relatedArticles{...EntryCard}}...on news_video_Entry{videoUrl}}} fragment EntryCard on EntryInterface{...EntryLink posted:postDate@formatDateTime(format:"j M Y")...on news_article_Entry{summary heroImage{card:url@transform(width:400 height:225 mode:"crop")...ImageCredit}}} fragment EntryLink on EntryInterface{id title uri} fragment ImageCredit on images_Asset{altText credit}',
+    'query ArticleBySlug($slug:[String]!$width:Int=1200){article:entry(section:"news" slug:$slug){...EntryLink postDate published:postDate@formatDateTime(format:"j F Y" timezone:"Europe/London")...on news_article_Entry{summary readingTime summaryHtml:summary@markdown heroImage{url@transform(width:$width)width height}topics{id title}relatedArticles{...EntryCard}}...on news_video_Entry{videoUrl}}} fragment EntryCard on EntryInterface{...EntryLink posted:postDate@formatDateTime(format:"j M Y")...on news_article_Entry{summary heroImage{card:url@transform(width:400 height:225 mode:"crop")...ImageCredit}}} fragment EntryLink on EntryInterface{id title uri} fragment ImageCredit on images_Asset{altText credit}',
   variables: ["slug", "width"],
   operationName: "ArticleBySlug",
 };
