@@ -32,9 +32,12 @@ export interface ContentClient {
   /**
    * Sends a typed document generated from a `.graphql` file, as a query is sent; resolves its
    * `data`, typed by the operation. Variables the operation requires (non-null, no default) must
-   * be given.
+   * be given, and no others.
    */
-  request<R, V>(document: ContentDocument<R, V>, ...variables: VariablesArgument<V>): Promise<R>;
+  request<R, V>(
+    document: ContentDocument<R, V>,
+    ...variables: VariablesArgument<NoInfer<V>>
+  ): Promise<R>;
   /** Sends a typed query; resolves its `data`, typed from the selection. */
   request<R, V>(query: Query<R, V>, ...variables: VariablesArgument<V>): Promise<R>;
   /** Sends a document written by hand; resolves its `data`. */
