@@ -304,12 +304,12 @@ function measureDocuments(
   const folder = join(dir, "documents");
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
-  ops.forEach((op, i) =>
+  for (const [i, op] of ops.entries()) {
     writeFileSync(
       join(folder, `${String(i).padStart(2, "0")}-${op.name}.graphql`),
       `${printGraphQL(op)}\n`,
-    ),
-  );
+    );
+  }
   const consumers = documentsConsumers(ops);
   writeFileSync(join(dir, "docs-ours-consumer.ts"), consumers.ours);
   writeFileSync(join(dir, "docs-preset-consumer.ts"), consumers.clientPreset);
