@@ -78,6 +78,7 @@ export async function emitDocuments(input: {
       scalars: scalarMapping(input.schema),
       defaultScalarType: "unknown",
       namingConvention: "keep",
+      mergeFragmentTypes: true,
       useTypeImports: true,
       skipDocumentsValidation: true,
     },

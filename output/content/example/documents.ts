@@ -8,44 +8,9 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends " $fragmentName" | "__typename" ? T[P] : never };
-type EntryLink_homepage_homepage_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-};
+export type EntryLinkFragment = { id: string | null; title: string | null; uri: string | null };
 
-type EntryLink_news_article_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-};
-
-type EntryLink_news_video_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-};
-
-type EntryLink_pages_page_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-};
-
-type EntryLink_pages_redirect_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-};
-
-export type EntryLinkFragment =
-  | EntryLink_homepage_homepage_Entry_Fragment
-  | EntryLink_news_article_Entry_Fragment
-  | EntryLink_news_video_Entry_Fragment
-  | EntryLink_pages_page_Entry_Fragment
-  | EntryLink_pages_redirect_Entry_Fragment;
-
-type EntryCard_homepage_homepage_Entry_Fragment = {
+type EntryCard_VXVs3ZZXrE9HQIGVU4u7RvySNYk9ufo1DMcS0v3ooio_Fragment = {
   id: string | null;
   title: string | null;
   uri: string | null;
@@ -65,43 +30,20 @@ type EntryCard_news_article_Entry_Fragment = {
   > | null;
 };
 
-type EntryCard_news_video_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-  posted: string | null;
-};
-
-type EntryCard_pages_page_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-  posted: string | null;
-};
-
-type EntryCard_pages_redirect_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-  posted: string | null;
-};
-
 export type EntryCardFragment =
-  | EntryCard_homepage_homepage_Entry_Fragment
-  | EntryCard_news_article_Entry_Fragment
-  | EntryCard_news_video_Entry_Fragment
-  | EntryCard_pages_page_Entry_Fragment
-  | EntryCard_pages_redirect_Entry_Fragment;
+  | EntryCard_VXVs3ZZXrE9HQIGVU4u7RvySNYk9ufo1DMcS0v3ooio_Fragment
+  | EntryCard_news_article_Entry_Fragment;
 
 export type ImageCreditFragment = { altText: string | null; credit: string | null };
 
 export type SiteLayoutQueryVariables = Exact<{ [key: string]: never }>;
 
 export type SiteLayoutQuery = {
-  siteInfo:
-    | { tagline: string | null; contactEmail: string | null; footerNote: string | null }
-    | Record<PropertyKey, never>
-    | null;
+  siteInfo: {
+    tagline: string | null;
+    contactEmail: string | null;
+    footerNote: string | null;
+  } | null;
   topics: Array<{
     id: string | null;
     title: string | null;
@@ -118,15 +60,14 @@ export type NewsListingQueryVariables = Exact<{
 
 export type NewsListingQuery = {
   articles: Array<
-    | {
-        __typename: "homepage_homepage_Entry";
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        posted: string | null;
-      }
-    | {
-        __typename: "news_article_Entry";
+    | ({ id: string | null; title: string | null; uri: string | null; posted: string | null } & {
+        __typename:
+          | "homepage_homepage_Entry"
+          | "news_video_Entry"
+          | "pages_page_Entry"
+          | "pages_redirect_Entry";
+      })
+    | ({
         summary: string | null;
         id: string | null;
         title: string | null;
@@ -137,37 +78,15 @@ export type NewsListingQuery = {
           | { altText: string | null; credit: string | null; card: string | null }
           | null
         > | null;
-      }
-    | {
-        __typename: "news_video_Entry";
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        posted: string | null;
-      }
-    | {
-        __typename: "pages_page_Entry";
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        posted: string | null;
-      }
-    | {
-        __typename: "pages_redirect_Entry";
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        posted: string | null;
-      }
+      } & { __typename: "news_article_Entry" })
     | null
   > | null;
-  latest:
-    | { postDate: string | null; id: string | null; title: string | null; uri: string | null }
-    | { postDate: string | null; id: string | null; title: string | null; uri: string | null }
-    | { postDate: string | null; id: string | null; title: string | null; uri: string | null }
-    | { postDate: string | null; id: string | null; title: string | null; uri: string | null }
-    | { postDate: string | null; id: string | null; title: string | null; uri: string | null }
-    | null;
+  latest: {
+    postDate: string | null;
+    id: string | null;
+    title: string | null;
+    uri: string | null;
+  } | null;
 };
 
 export type ArticleBySlugQueryVariables = Exact<{
@@ -193,11 +112,11 @@ export type ArticleBySlugQuery = {
         uri: string | null;
         summaryHtml: string | null;
         published: string | null;
-        heroImage: Array<
-          | { width: number | null; height: number | null; url: string | null }
-          | { width: number | null; height: number | null; url: string | null }
-          | null
-        > | null;
+        heroImage: Array<{
+          width: number | null;
+          height: number | null;
+          url: string | null;
+        } | null> | null;
         topics: Array<{ id: string | null; title: string | null } | null> | null;
         relatedArticles: Array<
           | { id: string | null; title: string | null; uri: string | null; posted: string | null }
@@ -213,28 +132,11 @@ export type ArticleBySlugQuery = {
                 | null
               > | null;
             }
-          | { id: string | null; title: string | null; uri: string | null; posted: string | null }
-          | { id: string | null; title: string | null; uri: string | null; posted: string | null }
-          | { id: string | null; title: string | null; uri: string | null; posted: string | null }
           | null
         > | null;
       }
     | {
         videoUrl: string | null;
-        postDate: string | null;
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        published: string | null;
-      }
-    | {
-        postDate: string | null;
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        published: string | null;
-      }
-    | {
         postDate: string | null;
         id: string | null;
         title: string | null;
@@ -250,8 +152,6 @@ export type PageByUriQueryVariables = Exact<{
 
 export type PageByUriQuery = {
   page:
-    | { id: string | null; title: string | null; uri: string | null; updated: string | null }
-    | { id: string | null; title: string | null; uri: string | null; updated: string | null }
     | { id: string | null; title: string | null; uri: string | null; updated: string | null }
     | {
         id: string | null;
@@ -271,21 +171,16 @@ export type PageByUriQuery = {
         > | null;
         articleBody: Array<
           | { __typename: "articleBody_callout_BlockType" }
-          | {
+          | ({ caption: string | null; image: Array<{ url: string | null } | null> | null } & {
               __typename: "articleBody_image_BlockType";
-              caption: string | null;
-              image: Array<{ url: string | null } | { url: string | null } | null> | null;
-            }
-          | {
+            })
+          | ({ quote: string | null; attribution: string | null } & {
               __typename: "articleBody_quote_BlockType";
-              quote: string | null;
-              attribution: string | null;
-            }
-          | { __typename: "articleBody_text_BlockType"; text: string | null }
+            })
+          | ({ text: string | null } & { __typename: "articleBody_text_BlockType" })
           | null
         > | null;
       }
-    | { id: string | null; title: string | null; uri: string | null; updated: string | null }
     | null;
 };
 
@@ -304,10 +199,7 @@ export type ContributorsQuery = {
 export type AnnouncementQueryVariables = Exact<{ [key: string]: never }>;
 
 export type AnnouncementQuery = {
-  announcement:
-    | { showBanner: boolean | null; body: string | null; ends: string | null }
-    | Record<PropertyKey, never>
-    | null;
+  announcement: { showBanner: boolean | null; body: string | null; ends: string | null } | null;
 };
 
 /** `query SiteLayout`, from schemas/content/documents/globals.graphql. */

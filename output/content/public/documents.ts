@@ -8,44 +8,9 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> =
   T | { [P in keyof T]?: P extends " $fragmentName" | "__typename" ? T[P] : never };
-type EntryLink_homepage_homepage_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-};
+export type EntryLinkFragment = { id: string | null; title: string | null; uri: string | null };
 
-type EntryLink_news_article_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-};
-
-type EntryLink_news_video_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-};
-
-type EntryLink_pages_page_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-};
-
-type EntryLink_pages_redirect_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-};
-
-export type EntryLinkFragment =
-  | EntryLink_homepage_homepage_Entry_Fragment
-  | EntryLink_news_article_Entry_Fragment
-  | EntryLink_news_video_Entry_Fragment
-  | EntryLink_pages_page_Entry_Fragment
-  | EntryLink_pages_redirect_Entry_Fragment;
-
-type EntryCard_homepage_homepage_Entry_Fragment = {
+type EntryCard_VXVs3ZZXrE9HQIGVU4u7RvySNYk9ufo1DMcS0v3ooio_Fragment = {
   id: string | null;
   title: string | null;
   uri: string | null;
@@ -65,33 +30,9 @@ type EntryCard_news_article_Entry_Fragment = {
   } | null> | null;
 };
 
-type EntryCard_news_video_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-  posted: string | null;
-};
-
-type EntryCard_pages_page_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-  posted: string | null;
-};
-
-type EntryCard_pages_redirect_Entry_Fragment = {
-  id: string | null;
-  title: string | null;
-  uri: string | null;
-  posted: string | null;
-};
-
 export type EntryCardFragment =
-  | EntryCard_homepage_homepage_Entry_Fragment
-  | EntryCard_news_article_Entry_Fragment
-  | EntryCard_news_video_Entry_Fragment
-  | EntryCard_pages_page_Entry_Fragment
-  | EntryCard_pages_redirect_Entry_Fragment;
+  | EntryCard_VXVs3ZZXrE9HQIGVU4u7RvySNYk9ufo1DMcS0v3ooio_Fragment
+  | EntryCard_news_article_Entry_Fragment;
 
 export type ImageCreditFragment = { altText: string | null; credit: string | null };
 
@@ -119,15 +60,14 @@ export type NewsListingQueryVariables = Exact<{
 
 export type NewsListingQuery = {
   articles: Array<
-    | {
-        __typename: "homepage_homepage_Entry";
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        posted: string | null;
-      }
-    | {
-        __typename: "news_article_Entry";
+    | ({ id: string | null; title: string | null; uri: string | null; posted: string | null } & {
+        __typename:
+          | "homepage_homepage_Entry"
+          | "news_video_Entry"
+          | "pages_page_Entry"
+          | "pages_redirect_Entry";
+      })
+    | ({
         summary: string | null;
         id: string | null;
         title: string | null;
@@ -138,37 +78,15 @@ export type NewsListingQuery = {
           credit: string | null;
           card: string | null;
         } | null> | null;
-      }
-    | {
-        __typename: "news_video_Entry";
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        posted: string | null;
-      }
-    | {
-        __typename: "pages_page_Entry";
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        posted: string | null;
-      }
-    | {
-        __typename: "pages_redirect_Entry";
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        posted: string | null;
-      }
+      } & { __typename: "news_article_Entry" })
     | null
   > | null;
-  latest:
-    | { postDate: string | null; id: string | null; title: string | null; uri: string | null }
-    | { postDate: string | null; id: string | null; title: string | null; uri: string | null }
-    | { postDate: string | null; id: string | null; title: string | null; uri: string | null }
-    | { postDate: string | null; id: string | null; title: string | null; uri: string | null }
-    | { postDate: string | null; id: string | null; title: string | null; uri: string | null }
-    | null;
+  latest: {
+    postDate: string | null;
+    id: string | null;
+    title: string | null;
+    uri: string | null;
+  } | null;
 };
 
 export type ArticleBySlugQueryVariables = Exact<{
@@ -214,28 +132,11 @@ export type ArticleBySlugQuery = {
                 card: string | null;
               } | null> | null;
             }
-          | { id: string | null; title: string | null; uri: string | null; posted: string | null }
-          | { id: string | null; title: string | null; uri: string | null; posted: string | null }
-          | { id: string | null; title: string | null; uri: string | null; posted: string | null }
           | null
         > | null;
       }
     | {
         videoUrl: string | null;
-        postDate: string | null;
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        published: string | null;
-      }
-    | {
-        postDate: string | null;
-        id: string | null;
-        title: string | null;
-        uri: string | null;
-        published: string | null;
-      }
-    | {
         postDate: string | null;
         id: string | null;
         title: string | null;
@@ -252,8 +153,6 @@ export type PageByUriQueryVariables = Exact<{
 export type PageByUriQuery = {
   page:
     | { id: string | null; title: string | null; uri: string | null; updated: string | null }
-    | { id: string | null; title: string | null; uri: string | null; updated: string | null }
-    | { id: string | null; title: string | null; uri: string | null; updated: string | null }
     | {
         id: string | null;
         title: string | null;
@@ -268,21 +167,16 @@ export type PageByUriQuery = {
         } | null> | null;
         articleBody: Array<
           | { __typename: "articleBody_callout_BlockType" }
-          | {
+          | ({ caption: string | null; image: Array<{ url: string | null } | null> | null } & {
               __typename: "articleBody_image_BlockType";
-              caption: string | null;
-              image: Array<{ url: string | null } | null> | null;
-            }
-          | {
+            })
+          | ({ quote: string | null; attribution: string | null } & {
               __typename: "articleBody_quote_BlockType";
-              quote: string | null;
-              attribution: string | null;
-            }
-          | { __typename: "articleBody_text_BlockType"; text: string | null }
+            })
+          | ({ text: string | null } & { __typename: "articleBody_text_BlockType" })
           | null
         > | null;
       }
-    | { id: string | null; title: string | null; uri: string | null; updated: string | null }
     | null;
 };
 
