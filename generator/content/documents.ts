@@ -176,6 +176,7 @@ export function checkDocuments(
     if (dropped) droppedFragments.add(definition.name.value);
     return !dropped;
   });
+  const emptied: GeneratorError[] = [];
   const typeInfo = new TypeInfo(schema);
   const typed = visit(
     { kind: Kind.DOCUMENT, definitions },
@@ -192,24 +193,41 @@ export function checkDocuments(
           ? null
           : undefined;
       },
-      Field(node) {
-        const parent = typeInfo.getParentType();
-        if (!parent || node.name.value.startsWith("__")) return undefined;
-        if (!isObjectType(parent) && !isInterfaceType(parent)) return undefined;
-        if (parent.getFields()[node.name.value]) return undefined;
-        return drop(node, `field ${node.name.value} of type ${parent.name}`, (peer) => {
-          const type = peer.getType(parent.name);
-          return (
-            (isObjectType(type) || isInterfaceType(type)) &&
-            type.getFields()[node.name.value] !== undefined
+      Field: {
+        enter(node) {
+          const parent = typeInfo.getParentType();
+          if (!parent || node.name.value.startsWith("__")) return undefined;
+          if (!isObjectType(parent) && !isInterfaceType(parent)) return undefined;
+          if (parent.getFields()[node.name.value]) return undefined;
+          return drop(node, `field ${node.name.value} of type ${parent.name}`, (peer) => {
+            const type = peer.getType(parent.name);
+            return (
+              (isObjectType(type) || isInterfaceType(type)) &&
+              type.getFields()[node.name.value] !== undefined
+            );
+          })
+            ? null
+            : undefined;
+        },
+        // A field whose every selection was dropped selects nothing this schema has: an error
+        // that says so, in place of GraphQL's about an empty selection nobody wrote.
+        leave(node) {
+          if (!node.selectionSet || node.selectionSet.selections.length > 0) return undefined;
+          emptied.push(
+            at(
+              node,
+              `${node.name.value} selects nothing schema "${name}" has once what it lacks is dropped: select at least one field it has here too`,
+            ),
           );
-        })
-          ? null
-          : undefined;
+          return null;
+        },
       },
     }),
   );
-  const errors = validate(schema, typed, RULES).map((error) => located(error, "(document)"));
+  const errors = [
+    ...emptied,
+    ...validate(schema, typed, RULES).map((error) => located(error, "(document)")),
+  ];
   return { typed, written, errors, warnings };
 }
 

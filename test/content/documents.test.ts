@@ -378,6 +378,21 @@ describe("selections the production API drops for one token", () => {
     await expect(readFile(join(dir, "generated/public/documents.ts"), "utf8")).rejects.toThrow();
   });
 
+  it("leaving a field with nothing selected is an error that says so, after the warning's cause", async () => {
+    const dir = await project(
+      {
+        "queries/files.graphql":
+          "query Files {\n  assets {\n    ... on documents_Asset { filename }\n  }\n}\n",
+      },
+      BOTH,
+    );
+    const result = await runCli(["generate"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'error: queries/files.graphql:2:3: assets selects nothing schema "public" has once what it lacks is dropped: select at least one field it has here too (schema "public")\n',
+    );
+  });
+
   it("are errors, not warnings, when no other declared schema has them", async () => {
     const dir = await project({ "queries/team.graphql": dropping }, [
       { include: ["queries/*.graphql"], schemas: ["public"] },
