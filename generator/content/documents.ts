@@ -134,10 +134,11 @@ export interface SchemaDocuments {
 
 /**
  * Checks the documents declared for `name` against its schema. `peers` gives, per file, the
- * other schemas that file is declared for: a field or fragment type `schema` lacks and a peer
- * has is what the production API drops for this schema's token without an error, so it is a
- * warning (and left out of this schema's types); anything else invalid is an error naming the
- * file, line, column and schema.
+ * other schemas that file is declared for: a field `schema` lacks and a peer has is what the
+ * production API drops for this schema's token without an error, so it is a warning (and left
+ * out of this schema's types). A fragment on a type `schema` lacks fails the request in
+ * production too, so it is an error, saying which peer has the type. Anything else invalid is an
+ * error naming the file, line, column and schema.
  */
 export function checkDocuments(
   name: string,
@@ -162,21 +163,43 @@ export function checkDocuments(
     warnings.push(new DocumentWarning(problem.message, problem.location));
     return true;
   };
+  // A fragment on a type the schema lacks is not dropped: the API refuses the whole request. When
+  // another declared schema has the type, the error says so (and the fragment goes, so that
+  // GraphQL's own "Unknown type" is not reported a second time).
+  const refused: GeneratorError[] = [];
+  const refuse = (node: ASTNode, type: string) => {
+    const having = peers(fileOf(node)).filter((peer) => peer.schema.getType(type) !== undefined);
+    if (having.length === 0) return false;
+    const others = having.map((peer) => `"${peer.name}"`).join(", ");
+    refused.push(
+      at(
+        node,
+        `fragment on type ${type}, which schema "${name}" lacks and ${others} has: the production API answers a token of "${name}" with an error for it (it drops unknown fields silently, not fragments on unknown types); move it to a document declared for ${others} only`,
+      ),
+    );
+    return true;
+  };
   // Fragments on a type this schema lacks (and a peer has) go, with every spread of them.
   const droppedFragments = new Set<string>();
   const definitions = written.definitions.filter((definition) => {
     if (definition.kind !== Kind.FRAGMENT_DEFINITION) return true;
     const type = definition.typeCondition.name.value;
     if (schema.getType(type)) return true;
-    const dropped = drop(
-      definition.typeCondition,
-      `fragment ${definition.name.value} on type ${type}`,
-      (peer) => peer.getType(type) !== undefined,
-    );
+    const dropped = refuse(definition.typeCondition, type);
     if (dropped) droppedFragments.add(definition.name.value);
     return !dropped;
   });
   const emptied: GeneratorError[] = [];
+  const emptiedBy = (node: FieldNode | OperationDefinitionNode, what: string) => {
+    if (!node.selectionSet || node.selectionSet.selections.length > 0) return undefined;
+    emptied.push(
+      at(
+        node,
+        `${what} selects nothing schema "${name}" has once the fields it lacks are dropped: select at least one field it has here too, or declare the document for the other schemas only`,
+      ),
+    );
+    return null;
+  };
   const typeInfo = new TypeInfo(schema);
   const typed = visit(
     { kind: Kind.DOCUMENT, definitions },
@@ -185,13 +208,7 @@ export function checkDocuments(
       InlineFragment(node) {
         const type = node.typeCondition?.name.value;
         if (!type || schema.getType(type)) return undefined;
-        return drop(
-          node,
-          `the fragment on type ${type}`,
-          (peer) => peer.getType(type) !== undefined,
-        )
-          ? null
-          : undefined;
+        return refuse(node, type) ? null : undefined;
       },
       Field: {
         enter(node) {
@@ -212,19 +229,18 @@ export function checkDocuments(
         // A field whose every selection was dropped selects nothing this schema has: an error
         // that says so, in place of GraphQL's about an empty selection nobody wrote.
         leave(node) {
-          if (!node.selectionSet || node.selectionSet.selections.length > 0) return undefined;
-          emptied.push(
-            at(
-              node,
-              `${node.name.value} selects nothing schema "${name}" has once what it lacks is dropped: select at least one field it has here too`,
-            ),
-          );
-          return null;
+          return emptiedBy(node, `field ${node.name.value}`);
+        },
+      },
+      OperationDefinition: {
+        leave(node) {
+          return emptiedBy(node, `operation ${node.name?.value ?? ""}`);
         },
       },
     }),
   );
   const errors = [
+    ...refused,
     ...emptied,
     ...validate(schema, typed, RULES).map((error) => located(error, "(document)")),
   ];
