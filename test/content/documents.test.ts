@@ -6,7 +6,7 @@ import type { GenerateResult } from "../../generator/generate.js";
 import { packageRoot } from "../../input/paths.js";
 import { runCli, tempDir, writeTree } from "../helpers/temp-project.js";
 import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
-import { createContentClient } from "@typewire/runtime/content";
+import { type ContentDocument, createContentClient } from "@typewire/runtime/content";
 import { exampleSite, startServer, wholeSiteScope } from "../emulator/emulator-harness.js";
 
 const FULL_TOKEN = "documents-test-full-scope-token";
@@ -167,7 +167,7 @@ describe("valid documents", () => {
   it.each(valid)("$kind type-checks under strict", async ({ consumer }) => {
     await writeFile(
       join(dir, "consumer.ts"),
-      `import { createContentClient } from "@typewire/runtime/content";
+      `import { type ContentDocument, createContentClient } from "@typewire/runtime/content";
 import * as Ping from "./generated/example/index.js";
 const client = createContentClient({ endpoint: "http://127.0.0.1:1/api" });
 export async function run() {
@@ -181,7 +181,7 @@ ${consumer}
   it("a consumer that leaves out a required variable or reads a field not selected does not compile", async () => {
     await writeFile(
       join(dir, "wrong.ts"),
-      `import { createContentClient } from "@typewire/runtime/content";
+      `import { type ContentDocument, createContentClient } from "@typewire/runtime/content";
 import * as Ping from "./generated/example/index.js";
 const client = createContentClient({ endpoint: "http://127.0.0.1:1/api" });
 export async function run() {
@@ -371,7 +371,9 @@ describe("selections the production API drops for one token", () => {
     await writeFile(join(dir, "site.json"), JSON.stringify(site));
     const server = await startServer({ site: join(dir, "site.json"), devMode: false });
     try {
-      const { TeamDocument } = await import(join(dir, "generated/public/documents.ts"));
+      const { TeamDocument } = (await import(join(dir, "generated/public/documents.ts"))) as {
+        TeamDocument: ContentDocument<Record<string, unknown>, Record<string, never>>;
+      };
       const asPublic = await createContentClient({ endpoint: server.url }).request(TeamDocument);
       expect(Object.keys(asPublic)).toEqual(["entries"]);
       const asFull = await createContentClient({ endpoint: server.url, token: FULL_TOKEN }).request(

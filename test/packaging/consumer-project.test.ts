@@ -111,9 +111,14 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
 
   it("installs only what the CLI needs to run", async () => {
     const installed = await readdir(join(project, "node_modules"));
-    for (const name of ["typescript", "tsx", "vitest", "@genql", "@octokit", "@graphql-codegen"]) {
+    for (const name of ["typescript", "tsx", "vitest", "@genql", "@octokit"]) {
       expect(installed).not.toContain(name);
     }
+    // Typed documents need the code generator's core and operations plugin, not its CLI, its
+    // presets or its schema-types plugin.
+    const codegen = await readdir(join(project, "node_modules/@graphql-codegen"));
+    expect(codegen).toContain("typescript-operations");
+    for (const name of ["cli", "client-preset", "typescript"]) expect(codegen).not.toContain(name);
   });
 
   it("answers --version and --help from the package", async () => {
