@@ -1,6 +1,6 @@
 import { dirname, join, relative, sep } from "node:path";
 import { packageRoot } from "../../input/paths.js";
-import type { DocumentNode, GraphQLSchema } from "graphql";
+import { type DocumentNode, type GraphQLSchema, Kind } from "graphql";
 import type { TypewireConfig } from "../config.js";
 import type { EmittedFile } from "../writer.js";
 import type { ContentSchemaSource } from "./content-config.js";
@@ -11,6 +11,7 @@ import { GeneratorError, throwAll } from "../../input/errors.js";
 import {
   type DocumentFile,
   type DocumentWarning,
+  at,
   checkDocuments,
   readDocuments,
 } from "./documents.js";
@@ -64,19 +65,62 @@ export async function emitContent(
       const files = (await Promise.all(contentEmitters.map((emit) => emit(input)))).flat();
       const checked = documents.get(source.name);
       if (checked) {
-        files.push(
-          ...(await emitDocuments({
-            schema: input.schema,
-            outDir: input.outDir,
-            ...checked,
-            name: source.name,
-          })),
-        );
+        const emitted = await emitDocuments({
+          schema: input.schema,
+          outDir: input.outDir,
+          ...checked,
+          name: source.name,
+        });
+        checkExportClashes(source.name, files, emitted, checked.written);
+        files.push(...emitted);
       }
       return [...files, emitContentIndex(input.outDir, files)].map(fromSchema(source, config));
     }),
   );
   return modules.flat();
+}
+
+const EXPORTED = /^export (?:declare )?(?:type|interface|const|function|class|enum) (\w+)/gm;
+
+/**
+ * The module's `index.ts` re-exports every file, so a name `documents.ts` exports (an operation's
+ * `<Name>Query`, `<Name>QueryVariables`, `<Name>Document`, a fragment's `<Name>Fragment`) must not
+ * be one the schema's other files export: an error at the operation or fragment that makes it.
+ */
+function checkExportClashes(
+  schemaName: string,
+  others: readonly EmittedFile[],
+  documents: readonly EmittedFile[],
+  written: DocumentNode,
+): void {
+  const taken = new Map<string, string>();
+  for (const file of others) {
+    for (const match of file.contents.matchAll(EXPORTED)) taken.set(match[1]!, file.path);
+  }
+  const problems: GeneratorError[] = [];
+  for (const file of documents) {
+    for (const match of file.contents.matchAll(EXPORTED)) {
+      const name = match[1]!;
+      const other = taken.get(name);
+      if (!other) continue;
+      const definition = written.definitions.find(
+        (d) =>
+          (d.kind === Kind.OPERATION_DEFINITION || d.kind === Kind.FRAGMENT_DEFINITION) &&
+          d.name !== undefined &&
+          [
+            `${d.name.value}Query`,
+            `${d.name.value}QueryVariables`,
+            `${d.name.value}Document`,
+            `${d.name.value}Fragment`,
+          ].includes(name),
+      );
+      const message = `${name}, generated for this ${definition?.kind === Kind.FRAGMENT_DEFINITION ? "fragment" : "operation"}, is also exported by ${other} of schema "${schemaName}": rename it`;
+      problems.push(
+        definition ? at(definition, message) : new GeneratorError(message, { file: file.path }),
+      );
+    }
+  }
+  throwAll(problems);
 }
 
 /**

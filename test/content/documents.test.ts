@@ -300,6 +300,26 @@ describe("invalid documents", () => {
     );
   });
 
+  it("an operation whose generated names the schema's module already exports is located", async () => {
+    const dir = await tempDir("typewire-documents-");
+    await writeTree(dir, {
+      "schema.graphql": "type Query { ping: String }\ntype PingQuery { a: Int }\n",
+      "queries/ping.graphql": "# the ping\nquery Ping { ping }\n",
+      "typewire.config.json": JSON.stringify({
+        content: {
+          out: "generated",
+          schemas: { small: { file: "schema.graphql" } },
+          documents: [{ include: ["queries/*.graphql"], schemas: ["small"] }],
+        },
+      }),
+    });
+    const { code, stderr } = await runCli(["generate"], dir);
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'error: queries/ping.graphql:2:1: PingQuery, generated for this operation, is also exported by types.ts of schema "small": rename it\n',
+    );
+  });
+
   it("two operations of one name in two files are both located", async () => {
     const dir = await project(
       { "queries/a.graphql": "query Same { ping }", "queries/b.graphql": "query Same { ping }" },
