@@ -4,6 +4,7 @@ import fastGlob from "fast-glob";
 import {
   type ContentConfig,
   DEFAULT_POLL_SECONDS,
+  globFolders,
   type RawContentConfig,
   resolveContentConfig,
 } from "./content/content-config.js";
@@ -65,6 +66,7 @@ export function defaultConfig(cwd = process.cwd()): TypewireConfig {
           .map((file) => resolve(file))
           .sort(),
         schemas,
+        folders: globFolders([include], bundledFile(".")),
       })),
       pollSeconds: DEFAULT_POLL_SECONDS,
     },

@@ -54,6 +54,11 @@ export function inputsOf(config: TypewireConfig): string[] {
   return enabled(config).flatMap((target) => target.inputs(config));
 }
 
+/** The folders every enabled target asks `--watch` to watch for matching files. */
+export function watchFoldersOf(config: TypewireConfig) {
+  return enabled(config).flatMap((target) => target.watchFolders?.(config) ?? []);
+}
+
 /** The inputs of every enabled target that are polled rather than watched (live endpoints). */
 export function remoteInputsOf(config: TypewireConfig): RemoteInput[] {
   return enabled(config).flatMap((target) => target.remoteInputs?.(config) ?? []);

@@ -13,6 +13,11 @@ export interface Target {
   inputs(config: TypewireConfig): string[];
   /** Folders this target owns: leftover generated files in them are removed. */
   outDirs(config: TypewireConfig): string[];
+  /**
+   * Folders `--watch` also watches, recursively, for files `matches` accepts: inputs named by
+   * patterns, where a new file is a change.
+   */
+  watchFolders?(config: TypewireConfig): { dir: string; matches: (file: string) => boolean }[];
   /** Inputs that are not files (live endpoints): `--watch` polls them. */
   remoteInputs?(config: TypewireConfig): RemoteInput[];
   /**

@@ -8,6 +8,7 @@ import {
   generate,
   inputsOf,
   remoteInputsOf,
+  watchFoldersOf,
 } from "./generate.js";
 
 export interface WatchHandlers extends GenerateOptions {
@@ -114,6 +115,7 @@ export async function watch(
     repoll(config);
     for (const watcher of watchers) watcher.close();
     watchers = [];
+    watchFolders(config);
     const paths = [...(config ? inputsOf(config) : []), configPath];
     for (const path of new Set(paths)) {
       const isDirectory = await stat(path).then(
@@ -133,6 +135,21 @@ export async function watch(
         watchers.push(watcher);
       } catch (error) {
         handlers.onError(error, `watching ${folder}`);
+      }
+    }
+  };
+
+  const watchFolders = (config: TypewireConfig | undefined) => {
+    for (const { dir, matches } of config ? watchFoldersOf(config) : []) {
+      try {
+        const watcher = watchFs(dir, { recursive: true }, (_event, changed) => {
+          if (changed === null || !matches(changed)) return;
+          schedule(`${relative(cwd, join(dir, changed)).split(sep).join("/")} changed`);
+        });
+        watcher.on("error", (error) => handlers.onError(error, `watching ${dir}`));
+        watchers.push(watcher);
+      } catch (error) {
+        handlers.onError(error, `watching ${dir}`);
       }
     }
   };

@@ -22,6 +22,11 @@ export interface DocumentSet {
   files: string[];
   /** Names of configured schemas, in the order the config gives them. */
   schemas: string[];
+  /**
+   * The folders the globs search (absolute): `--watch` watches them for document files, so a new
+   * file a pattern matches starts a run.
+   */
+  folders?: string[];
 }
 
 /** GraphQL document files `content.documents` may match. */
@@ -143,7 +148,9 @@ export async function resolveContentConfig(
       );
       continue;
     }
-    if (unknown.length === 0) documents.push({ files, schemas: [...set.schemas] });
+    if (unknown.length === 0) {
+      documents.push({ files, schemas: [...set.schemas], folders: globFolders(set.include, base) });
+    }
   }
   return {
     out: resolve(base, raw.out),
@@ -176,6 +183,14 @@ export async function matchDocuments(patterns: readonly string[], base: string):
   ].sort((a, b) =>
     compare(relative(base, a).split(sep).join("/"), relative(base, b).split(sep).join("/")),
   );
+}
+
+/** The folder each pattern searches: its part before the first glob character, absolute. */
+export function globFolders(patterns: readonly string[], base: string): string[] {
+  const folders = fastGlob
+    .generateTasks([...patterns], { cwd: base })
+    .map((task) => resolve(base, task.base));
+  return [...new Set(folders)].sort();
 }
 
 function compare(a: string, b: string): number {

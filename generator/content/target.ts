@@ -1,4 +1,6 @@
+import { extname } from "node:path";
 import type { TypewireConfig } from "../config.js";
+import { DOCUMENT_EXTENSIONS } from "./content-config.js";
 import type { RemoteInput, Target } from "../target.js";
 
 /** One module per configured content API schema, in `<content.out>/<name>/`. */
@@ -9,6 +11,11 @@ export const contentTarget: Target = {
     ...(config.content?.schemas ?? []).flatMap((source) => ("file" in source ? [source.file] : [])),
     ...new Set((config.content?.documents ?? []).flatMap((set) => set.files)),
   ],
+  // A document file created where a set's patterns search is a change too.
+  watchFolders: (config) =>
+    [...new Set((config.content?.documents ?? []).flatMap((set) => set.folders ?? []))].map(
+      (dir) => ({ dir, matches: (file) => DOCUMENT_EXTENSIONS.has(extname(file).toLowerCase()) }),
+    ),
   outDirs: (config) => (config.content ? [config.content.out] : []),
   remoteInputs: (config): RemoteInput[] =>
     (config.content?.schemas ?? []).flatMap((source) =>

@@ -488,7 +488,7 @@ describe("generate --watch", () => {
   let watcher: Watcher | undefined;
   afterAll(() => watcher?.close());
 
-  it("regenerates when a document changes", async () => {
+  it("regenerates when a document changes or a new one appears", async () => {
     const dir = await project({ "queries/ping.graphql": "query Ping { ping }" }, BOTH);
     const runs: GenerateResult[] = [];
     const errors: unknown[] = [];
@@ -507,6 +507,17 @@ describe("generate --watch", () => {
       "generated/public/documents.ts",
     ]);
     expect(await readFile(join(dir, "generated/public/documents.ts"), "utf8")).toContain("pong:");
+
+    // A new file in a folder the patterns search is picked up too.
+    await writeTree(dir, { "queries/more/extra.graphql": "query Extra { ping }" });
+    const since = Date.now();
+    while (runs.length < 3 && Date.now() - since < 20_000) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(runs).toHaveLength(3);
+    expect(await readFile(join(dir, "generated/example/documents.ts"), "utf8")).toContain(
+      "export const ExtraDocument",
+    );
     expect(errors).toEqual([]);
   }, 60_000);
 });
