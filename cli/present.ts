@@ -68,6 +68,17 @@ export function formatDifferences(differences: readonly Difference[]): string {
   ].join("\n");
 }
 
+/**
+ * One `warning: file:line:column: message` line per warning, and how to make them errors.
+ *
+ * @example
+ * formatWarnings(result.warnings); // 'warning: src/page.graphql:4:5: field users ...\n'
+ */
+export function formatWarnings(warnings: readonly GeneratorError[]): string {
+  if (warnings.length === 0) return "";
+  return `${warnings.map((w) => `warning: ${w.format()}`).join("\n")}\ntypewire: ${warnings.length} warning${warnings.length === 1 ? "" : "s"} (--strict makes them errors)\n`;
+}
+
 /** One line for a failure: location first for input errors, no stack trace. */
 export function formatFailure(error: unknown): string {
   if (error instanceof GeneratorErrors) {

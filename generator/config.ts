@@ -1,8 +1,10 @@
 import { access } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
+import fastGlob from "fast-glob";
 import {
   type ContentConfig,
   DEFAULT_POLL_SECONDS,
+  globFolders,
   type RawContentConfig,
   resolveContentConfig,
 } from "./content/content-config.js";
@@ -35,6 +37,15 @@ export const CONFIG_FILE_NAME = "typewire.config.json";
 export const BUNDLED_EVENTS = "schemas/webhooks/events.json";
 export const BUNDLED_PAYLOADS = "schemas/webhooks/payloads";
 
+/**
+ * The example site's GraphQL documents: those every token runs, and those only the private
+ * schema's token runs (they select what the public schema lacks).
+ */
+export const BUNDLED_DOCUMENTS = [
+  { include: "schemas/content/documents/*.graphql", schemas: ["example", "public"] },
+  { include: "schemas/content/documents/private/*.graphql", schemas: ["example"] },
+];
+
 /** The bundled inputs, written to `output/` under `cwd`. */
 export function defaultConfig(cwd = process.cwd()): TypewireConfig {
   return {
@@ -49,6 +60,14 @@ export function defaultConfig(cwd = process.cwd()): TypewireConfig {
         { name: "example", file: bundledFile("schemas/content/schema.graphql") },
         { name: "public", file: bundledFile("schemas/content/public.graphql") },
       ],
+      documents: BUNDLED_DOCUMENTS.map(({ include, schemas }) => ({
+        files: fastGlob
+          .sync(include, { cwd: bundledFile("."), absolute: true, onlyFiles: true })
+          .map((file) => resolve(file))
+          .sort(),
+        schemas,
+        folders: globFolders([include], bundledFile(".")),
+      })),
       pollSeconds: DEFAULT_POLL_SECONDS,
     },
   };
@@ -121,6 +140,7 @@ export async function loadConfig(
       ? [config.webhooks.payloads]
       : []),
     ...(config.content?.schemas ?? []).flatMap((schema) => ("file" in schema ? [schema.file] : [])),
+    ...(config.content?.documents ?? []).flatMap((set) => set.files),
   ];
   problems.push(...(await checkOutDirs(outDirs, inputs, source)));
   throwAll(problems);

@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from "node:path";
-import { GeneratorError } from "../input/errors.js";
+import { GeneratorError, throwAll } from "../input/errors.js";
 import type { TypewireConfig } from "./config.js";
 import { type RunCache, openRunCache } from "./run-cache.js";
 import type { RemoteInput, Target } from "./target.js";
@@ -32,6 +32,8 @@ export interface GenerateResult extends WriteResult {
   targets: TargetReport[];
   /** Milliseconds for the whole run, writing included. */
   ms: number;
+  /** Problems that did not stop the run (with `strict` they do), in the order found. */
+  warnings: GeneratorError[];
 }
 
 /** Generates every file in memory: nothing is written. Throws a GeneratorError on bad input. */
@@ -52,6 +54,11 @@ export function inputsOf(config: TypewireConfig): string[] {
   return enabled(config).flatMap((target) => target.inputs(config));
 }
 
+/** The folders every enabled target asks `--watch` to watch for matching files. */
+export function watchFoldersOf(config: TypewireConfig) {
+  return enabled(config).flatMap((target) => target.watchFolders?.(config) ?? []);
+}
+
 /** The inputs of every enabled target that are polled rather than watched (live endpoints). */
 export function remoteInputsOf(config: TypewireConfig): RemoteInput[] {
   return enabled(config).flatMap((target) => target.remoteInputs?.(config) ?? []);
@@ -63,6 +70,8 @@ export interface GenerateOptions {
    * `run-cache.ts`). Default true; false renders every file.
    */
   cache?: boolean;
+  /** Make warnings errors: the run throws them, writing nothing. */
+  strict?: boolean;
 }
 
 /**
@@ -80,11 +89,11 @@ export async function generate(
 ): Promise<GenerateResult> {
   const started = performance.now();
   const cache = options.cache === false ? undefined : await openRunCache(config, cwd);
-  const rendered = await renderTargets(config, cwd, cache);
+  const rendered = await renderTargets(config, cwd, cache, options.strict);
   const owned = ownedFiles(config, rendered);
   const result = await writeFiles(await withManifests(owned, cwd), owned, cwd);
   if (cache) {
-    for (const { target, files } of rendered) cache.record(target, files);
+    for (const { target, files, warnings } of rendered) cache.record(target, files, warnings);
     await cache.save();
   }
   const display = (path: string) => relative(cwd, path).split(sep).join("/") || ".";
@@ -107,6 +116,7 @@ export async function generate(
     configFile: config.file,
     targets: reports,
     ms: performance.now() - started,
+    warnings: rendered.flatMap(({ warnings }) => warnings),
   };
 }
 
@@ -114,8 +124,14 @@ export async function generate(
  * `typewire check` as a function: the files that `generate` would write, remove or create.
  * An empty list means the output is current.
  */
-export async function check(config: TypewireConfig, cwd = process.cwd()): Promise<Difference[]> {
-  const owned = ownedFiles(config, await renderTargets(config, cwd));
+export async function check(
+  config: TypewireConfig,
+  cwd = process.cwd(),
+  options: Pick<GenerateOptions, "strict"> & { warn?: (warning: GeneratorError) => void } = {},
+): Promise<Difference[]> {
+  const rendered = await renderTargets(config, cwd, undefined, options.strict);
+  for (const { warnings } of rendered) for (const warning of warnings) options.warn?.(warning);
+  const owned = ownedFiles(config, rendered);
   return diffFiles(await withManifests(owned, cwd), owned, cwd);
 }
 
@@ -149,13 +165,24 @@ function enabled(config: TypewireConfig): Target[] {
  * Each enabled target's files, one target after the other so each one's time is its own. With a
  * cache, a target whose inputs and output are as the last run left them is read back from disk.
  */
-async function renderTargets(config: TypewireConfig, cwd: string, cache?: RunCache) {
-  const out: { target: Target; files: RenderedFile[]; ms: number }[] = [];
+async function renderTargets(
+  config: TypewireConfig,
+  cwd: string,
+  cache?: RunCache,
+  strict = false,
+) {
+  const out: { target: Target; files: RenderedFile[]; warnings: GeneratorError[]; ms: number }[] =
+    [];
   for (const target of enabled(config)) {
     const started = performance.now();
-    const files =
-      (await cache?.lookup(target)) ?? (await renderFiles(await target.emit(config, cwd), cwd));
-    out.push({ target, files, ms: performance.now() - started });
+    let rendered = await cache?.lookup(target);
+    if (!rendered) {
+      const warnings: GeneratorError[] = [];
+      const emitted = await target.emit(config, cwd, (warning) => warnings.push(warning));
+      rendered = { files: await renderFiles(emitted, cwd), warnings };
+    }
+    if (strict) throwAll(rendered.warnings);
+    out.push({ target, ...rendered, ms: performance.now() - started });
   }
   const seen = new Map<string, string>();
   for (const { target, files } of out) {

@@ -4,6 +4,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/p
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { packageRoot } from "../input/paths.js";
+import { GeneratorError, type SourceLocation } from "../input/errors.js";
 import type { TypewireConfig } from "./config.js";
 import type { Target } from "./target.js";
 import { type RenderedFile, compareText } from "./writer.js";
@@ -20,10 +21,19 @@ import { type RenderedFile, compareText } from "./writer.js";
  * reads it.
  */
 export interface RunCache {
-  /** The files a target would render, read back from disk; undefined when it must render. */
-  lookup(target: Target): Promise<RenderedFile[] | undefined>;
-  /** Records what a target rendered; `save` writes every record at once. */
-  record(target: Target, files: readonly RenderedFile[]): void;
+  /**
+   * The files a target would render, read back from disk, with the warnings its run gave;
+   * undefined when it must render.
+   */
+  lookup(
+    target: Target,
+  ): Promise<{ files: RenderedFile[]; warnings: GeneratorError[] } | undefined>;
+  /** Records what a target rendered and warned about; `save` writes every record at once. */
+  record(
+    target: Target,
+    files: readonly RenderedFile[],
+    warnings?: readonly GeneratorError[],
+  ): void;
   save(): Promise<void>;
 }
 
@@ -31,6 +41,8 @@ interface CacheEntry {
   key: string;
   /** Absolute path → sha256 of the text. */
   files: Record<string, string>;
+  /** The warnings of the run, so a run the cache answers repeats them. */
+  warnings?: { message: string; location: SourceLocation }[];
 }
 
 interface CacheFile {
@@ -58,7 +70,11 @@ export async function openRunCache(config: TypewireConfig, cwd: string): Promise
       .outDirs(config)
       .map((dir) => resolve(cwd, dir))
       .join(" ")}`;
-  const pending: { target: Target; files: readonly RenderedFile[] }[] = [];
+  const pending: {
+    target: Target;
+    files: readonly RenderedFile[];
+    warnings: readonly GeneratorError[];
+  }[] = [];
 
   return {
     async lookup(target) {
@@ -76,15 +92,16 @@ export async function openRunCache(config: TypewireConfig, cwd: string): Promise
           text,
         });
       }
-      return files;
+      const warnings = (entry.warnings ?? []).map((w) => new GeneratorError(w.message, w.location));
+      return { files, warnings };
     },
-    record(target, files) {
+    record(target, files, warnings = []) {
       if (!file) return;
-      pending.push({ target, files });
+      pending.push({ target, files, warnings });
     },
     async save() {
       if (!file || pending.length === 0) return;
-      for (const { target, files } of pending) {
+      for (const { target, files, warnings } of pending) {
         const key = await keyOf(target);
         const name = entryName(target);
         if (key === undefined) {
@@ -94,6 +111,9 @@ export async function openRunCache(config: TypewireConfig, cwd: string): Promise
         stored.entries[name] = {
           key,
           files: Object.fromEntries(files.map((f) => [f.absolutePath, sha256(f.text)])),
+          ...(warnings.length
+            ? { warnings: warnings.map((w) => ({ message: w.message, location: w.location })) }
+            : {}),
         };
       }
       // Best effort: a cache that cannot be written only means the next run renders again.

@@ -1,3 +1,4 @@
+import type { GeneratorError } from "../input/errors.js";
 import type { TypewireConfig } from "./config.js";
 import type { EmittedFile } from "./writer.js";
 
@@ -12,10 +13,22 @@ export interface Target {
   inputs(config: TypewireConfig): string[];
   /** Folders this target owns: leftover generated files in them are removed. */
   outDirs(config: TypewireConfig): string[];
+  /**
+   * Folders `--watch` also watches, recursively, for files `matches` accepts: inputs named by
+   * patterns, where a new file is a change.
+   */
+  watchFolders?(config: TypewireConfig): { dir: string; matches: (file: string) => boolean }[];
   /** Inputs that are not files (live endpoints): `--watch` polls them. */
   remoteInputs?(config: TypewireConfig): RemoteInput[];
-  /** Reads the inputs and returns the files, unformatted and without banner. */
-  emit(config: TypewireConfig, cwd: string): Promise<EmittedFile[]>;
+  /**
+   * Reads the inputs and returns the files, unformatted and without banner. Problems that do not
+   * stop generation (see `GenerateOptions.strict`) go to `warn`.
+   */
+  emit(
+    config: TypewireConfig,
+    cwd: string,
+    warn?: (warning: GeneratorError) => void,
+  ): Promise<EmittedFile[]>;
 }
 
 /** An input `--watch` cannot watch on disk: it is polled, and a new fingerprint means a new run. */

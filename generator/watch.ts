@@ -8,6 +8,7 @@ import {
   generate,
   inputsOf,
   remoteInputsOf,
+  watchFoldersOf,
 } from "./generate.js";
 
 export interface WatchHandlers extends GenerateOptions {
@@ -53,7 +54,10 @@ export async function watch(
     let config: TypewireConfig | undefined;
     try {
       config = await loadConfig(configFile, cwd);
-      handlers.onGenerated(await generate(config, cwd, { cache: handlers.cache }), reason);
+      handlers.onGenerated(
+        await generate(config, cwd, { cache: handlers.cache, strict: handlers.strict }),
+        reason,
+      );
     } catch (error) {
       handlers.onError(error, reason);
     }
@@ -111,6 +115,7 @@ export async function watch(
     repoll(config);
     for (const watcher of watchers) watcher.close();
     watchers = [];
+    watchFolders(config);
     const paths = [...(config ? inputsOf(config) : []), configPath];
     for (const path of new Set(paths)) {
       const isDirectory = await stat(path).then(
@@ -130,6 +135,21 @@ export async function watch(
         watchers.push(watcher);
       } catch (error) {
         handlers.onError(error, `watching ${folder}`);
+      }
+    }
+  };
+
+  const watchFolders = (config: TypewireConfig | undefined) => {
+    for (const { dir, matches } of config ? watchFoldersOf(config) : []) {
+      try {
+        const watcher = watchFs(dir, { recursive: true }, (_event, changed) => {
+          if (changed === null || !matches(changed)) return;
+          schedule(`${relative(cwd, join(dir, changed)).split(sep).join("/")} changed`);
+        });
+        watcher.on("error", (error) => handlers.onError(error, `watching ${dir}`));
+        watchers.push(watcher);
+      } catch (error) {
+        handlers.onError(error, `watching ${dir}`);
       }
     }
   };

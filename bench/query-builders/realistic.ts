@@ -949,3 +949,37 @@ ${typedRequest("TadaDocumentNode")}
 ${body.join("\n\n")}
 `;
 }
+
+/**
+ * The same operations as typed documents generated from `.graphql` files (one file per operation,
+ * printed by `printGraphQL`): typewire's `documents.ts` sent through the content client, and the
+ * client preset's `graphql.ts` documents through a typed `request`, both named `<Name>Document`.
+ */
+export function documentsConsumers(ops: Operation[]): { ours: string; clientPreset: string } {
+  const body = (call: (op: Operation) => string) =>
+    ops
+      .map(
+        (op, i) => `export async function q${i}() {
+  const data = await ${call(op)};
+  return ${readPath(op.read)};
+}`,
+      )
+      .join("\n\n");
+  const names = ops.map((op) => `${op.name}Document`).join(", ");
+  return {
+    ours: `import { createContentClient } from "@typewire/runtime/content";
+import { ${names} } from "./docs-ours/site/documents.js";
+
+const client = createContentClient({ endpoint: "http://127.0.0.1:4000/api" });
+
+${body((op) => `client.request(${op.name}Document${sent(op) ? `, ${sent(op)}` : ""})`)}
+`,
+    clientPreset: `import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { ${names} } from "./docs-preset/graphql";
+
+${typedRequest("TypedDocumentNode")}
+
+${body((op) => `request(${op.name}Document, ${sent(op) ?? "{}"})`)}
+`,
+  };
+}

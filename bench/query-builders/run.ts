@@ -21,9 +21,11 @@ import { genqlConsumer, oneQueryProgram, oursConsumer, querySpecs } from "./cons
 import { type EntryTypeInfo, craftSchema, exampleSchema } from "./craft-schema.js";
 import {
   clientPresetRealistic,
+  documentsConsumers,
   fitOperations,
   genqlRealistic,
   oursRealistic,
+  printGraphQL,
   realisticOperations,
   tadaRealistic,
 } from "./realistic.js";
@@ -59,7 +61,13 @@ interface Case {
   realisticUnchecked: Check;
   /** Ours on the realistic queries with more and more of the type machinery taken out. */
   breakdown: { label: string; instantiations: number | undefined; perQuery: number | undefined }[];
+  /** The realistic queries as `.graphql` documents: typewire's typed documents and the peers. */
+  documents: Record<DocumentsPeer, Check & { generateMs: number | undefined }>;
 }
+
+/** Who types the realistic queries written as GraphQL documents. */
+const DOCUMENTS_PEERS = ["ours", "clientPreset", "tada"] as const;
+type DocumentsPeer = (typeof DOCUMENTS_PEERS)[number];
 
 // gql.tada's output writer, loaded by a name the compiler does not resolve: its declaration files
 // reach into type-fest declarations this project's settings reject.
@@ -263,6 +271,7 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
     name === "example",
     rounds,
   );
+  const documents = measureDocuments(dir, schemaFile, entryTypes, name === "example", rounds);
   return {
     name,
     entryTypes: entryTypes.length,
@@ -271,7 +280,113 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
     unchecked: unchecked!,
     bare: bare!,
     ...realistic,
+    documents,
   };
+}
+
+/**
+ * The 24 realistic queries as `.graphql` files (one operation each), typed by typewire's
+ * `generate` (types, builders and `documents.ts`, as a project with `content.documents` gets
+ * them), by the client preset (its CLI over the same files) and by gql.tada (its introspection
+ * type, written as `gql.tada generate output` writes it; gql.tada reads documents in the code).
+ * Generation: one child process each, alternating, best of `rounds`. Type-checking: each
+ * consumer of the 24 documents, alternating, as in `measureRealistic` (gql.tada's is its
+ * consumer there, the same queries in `graphql()` calls).
+ */
+function measureDocuments(
+  dir: string,
+  schemaFile: string,
+  entryTypes: EntryTypeInfo[],
+  example: boolean,
+  rounds: number,
+): Case["documents"] {
+  const ops = fitOperations(realisticOperations(), entryTypes, example);
+  const folder = join(dir, "documents");
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  for (const [i, op] of ops.entries()) {
+    writeFileSync(
+      join(folder, `${String(i).padStart(2, "0")}-${op.name}.graphql`),
+      `${printGraphQL(op)}\n`,
+    );
+  }
+  const consumers = documentsConsumers(ops);
+  writeFileSync(join(dir, "docs-ours-consumer.ts"), consumers.ours);
+  writeFileSync(join(dir, "docs-preset-consumer.ts"), consumers.clientPreset);
+  const presetConfig = join(dir, "codegen-documents.json");
+  writeFileSync(
+    presetConfig,
+    JSON.stringify({
+      schema: schemaFile,
+      documents: [join(folder, "*.graphql")],
+      generates: {
+        [`${join(dir, "docs-preset")}/`]: {
+          preset: "client",
+          presetConfig: { fragmentMasking: false },
+          config: {
+            useTypeImports: true,
+            scalars: { DateTime: "string", QueryArgument: "string | number | boolean" },
+          },
+        },
+      },
+      silent: true,
+    }),
+  );
+  const commands: Record<DocumentsPeer, string[]> = {
+    ours: [documentsGenerator, schemaFile, folder, join(dir, "docs-ours")],
+    clientPreset: [
+      "--max-old-space-size=3072",
+      join(repo, "node_modules/@graphql-codegen/cli/cjs/bin.js"),
+      "--config",
+      presetConfig,
+    ],
+    tada: [tadaOutput, schemaFile, join(dir, "docs-tada.d.ts")],
+  };
+  const best: Record<DocumentsPeer, number | undefined> = {
+    ours: Number.POSITIVE_INFINITY,
+    clientPreset: Number.POSITIVE_INFINITY,
+    tada: Number.POSITIVE_INFINITY,
+  };
+  const failures: Partial<Record<DocumentsPeer, string>> = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const peer of DOCUMENTS_PEERS) {
+      if (failures[peer]) continue;
+      const result = run("node", commands[peer]!, CODEGEN_TIMEOUT_MS);
+      if (!result.ok) {
+        failures[peer] = `generation failed: ${
+          /heap out of memory/.test(result.out)
+            ? "out of memory (3 GB heap)"
+            : (result.out.match(/(RangeError|Error): [^\n]*/)?.[0] ?? "see its output")
+        }`;
+        if (peer === "ours") throw new Error(`typewire documents failed:\n${result.out}`);
+        continue;
+      }
+      best[peer] = Math.min(best[peer]!, result.ms);
+    }
+  }
+  const checked = DOCUMENTS_PEERS.filter((peer) => !failures[peer]);
+  const configs: Record<DocumentsPeer, string> = {
+    ours: checkConfig(dir, "docs-ours-consumer", "docs-ours"),
+    clientPreset: checkConfig(dir, "docs-preset-consumer", "docs-preset"),
+    tada: checkConfig(dir, "real-tada", "docs-tada"),
+  };
+  const checks = checkAlternately(
+    checked.map((peer) => configs[peer]),
+    rounds,
+  );
+  return Object.fromEntries(
+    DOCUMENTS_PEERS.map((peer) => {
+      const i = checked.indexOf(peer);
+      if (i < 0) {
+        const errors = failures[peer]!;
+        return [
+          peer,
+          { generateMs: undefined, checkSeconds: undefined, instantiations: undefined, errors },
+        ];
+      }
+      return [peer, { generateMs: best[peer], ...checks[i]! }];
+    }),
+  ) as Case["documents"];
 }
 
 /**
@@ -424,6 +539,29 @@ await build({
   outfile: generator,
   logLevel: "silent",
 });
+// The same for the generator with documents (the whole content target: types, builders, documents).
+const documentsGenerator = join(repo, "bench/.work/gen/generate-documents.mjs");
+await build({
+  entryPoints: [join(repo, "bench/query-builders/generate-documents.ts")],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  packages: "external",
+  outfile: documentsGenerator,
+  logLevel: "silent",
+});
+// gql.tada's generation step: the introspection type its CLI writes (`gql.tada generate output`).
+const tadaOutput = join(repo, "bench/.work/gen/tada-output.mjs");
+writeFileSync(
+  tadaOutput,
+  `import { readFileSync, writeFileSync } from "node:fs";
+import { buildSchema, introspectionFromSchema } from "graphql";
+import { minifyIntrospection, outputIntrospectionFile } from "@gql.tada/internal";
+const [schemaFile, out] = process.argv.slice(2);
+const introspection = minifyIntrospection(introspectionFromSchema(buildSchema(readFileSync(schemaFile, "utf8"))));
+writeFileSync(out, outputIntrospectionFile(introspection, { fileType: ".d.ts", shouldPreprocess: true }));
+`,
+);
 rmSync(join(repo, "bench/.work/templates"), { force: true });
 symlinkSync(join(repo, "templates"), join(repo, "bench/.work/templates"), "dir");
 // Consumers see the runtime as users do: its published declaration files (built into runtime/dist).
@@ -633,6 +771,30 @@ rows.push(
         c.name,
         `${real(c, "ours").instantiations ?? "-"} (${real(c, "ours").perQuery ?? "-"})`,
         ...c.breakdown.map((b) => `${b.instantiations ?? "-"} (${b.perQuery ?? "-"})`),
+      ].join(" | ")} |`,
+  ),
+);
+const doc = (c: Case, peer: DocumentsPeer) => c.documents[peer];
+rows.push(
+  "",
+  "The 24 realistic queries as `.graphql` documents (one operation per file), typed by typewire's `generate` (types, builders and `documents.ts`), the client preset (its CLI over the same files) and gql.tada (its introspection type; its consumer holds the same queries in `graphql()` calls). Generation is the best of the alternating child-process runs; check time the best of the alternating `tsc` runs of a consumer of all 24. Ratios are typewire / client preset and typewire / gql.tada.",
+  "",
+  "| schema | generation ours / client preset / gql.tada | ours / client preset | ours / gql.tada | check time ours / client preset / gql.tada | ours / client preset | ours / gql.tada | instantiations ours / client preset / gql.tada | tsc errors ours / client preset / gql.tada |",
+  "|---|---|---|---|---|---|---|---|---|",
+  ...cases.map(
+    (c) =>
+      `| ${[
+        c.name,
+        DOCUMENTS_PEERS.map((p) =>
+          doc(c, p).generateMs === undefined ? "-" : secs(doc(c, p).generateMs!),
+        ).join(" / "),
+        ratio(doc(c, "ours").generateMs, doc(c, "clientPreset").generateMs),
+        ratio(doc(c, "ours").generateMs, doc(c, "tada").generateMs),
+        DOCUMENTS_PEERS.map((p) => `${doc(c, p).checkSeconds ?? "-"} s`).join(" / "),
+        ratio(doc(c, "ours").checkSeconds, doc(c, "clientPreset").checkSeconds),
+        ratio(doc(c, "ours").checkSeconds, doc(c, "tada").checkSeconds),
+        DOCUMENTS_PEERS.map((p) => doc(c, p).instantiations ?? "-").join(" / "),
+        DOCUMENTS_PEERS.map((p) => doc(c, p).errors).join(" / "),
       ].join(" | ")} |`,
   ),
 );

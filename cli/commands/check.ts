@@ -1,10 +1,11 @@
 import type { Command } from "../command.js";
-import { formatDifferences } from "../present.js";
+import type { GeneratorError } from "../../input/errors.js";
+import { formatDifferences, formatWarnings } from "../present.js";
 
 export const checkCommand: Command = {
   name: "check",
   summary: "Exit 1, listing each file, when generated output is stale or missing. Writes nothing.",
-  usage: "check [--config FILE]",
+  usage: "check [--config FILE] [--strict]",
   options: {
     config: {
       type: "string",
@@ -12,16 +13,23 @@ export const checkCommand: Command = {
       placeholder: "FILE",
       description: "Config file, as for `generate`.",
     },
+    strict: {
+      type: "boolean",
+      description: "Make warnings errors, as for `generate`.",
+    },
   },
   async run({ values }, io) {
     const [{ loadConfig }, { check }] = await Promise.all([
       import("../../generator/config.js"),
       import("../../generator/generate.js"),
     ]);
+    const warnings: GeneratorError[] = [];
     const differences = await check(
       await loadConfig(values.config as string | undefined, io.cwd),
       io.cwd,
+      { strict: values.strict === true, warn: (warning) => warnings.push(warning) },
     );
+    io.stderr(formatWarnings(warnings));
     (differences.length ? io.stderr : io.stdout)(formatDifferences(differences));
     return differences.length ? 1 : 0;
   },

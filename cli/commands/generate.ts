@@ -1,5 +1,5 @@
 import type { Command } from "../command.js";
-import { formatFailure, formatGenerateResult } from "../present.js";
+import { formatFailure, formatGenerateResult, formatWarnings } from "../present.js";
 
 /**
  * What `generate` says when there is no config file: it generates the bundled example, and where.
@@ -10,7 +10,7 @@ export const BUNDLED_NOTE =
 export const generateCommand: Command = {
   name: "generate",
   summary: "Generate every file from the inputs (the bundled example when there is no config).",
-  usage: "generate [--config FILE] [--watch] [--quiet] [--force]",
+  usage: "generate [--config FILE] [--watch] [--quiet] [--force] [--strict]",
   options: {
     config: {
       type: "string",
@@ -33,13 +33,19 @@ export const generateCommand: Command = {
     quiet: {
       type: "boolean",
       short: "q",
-      description: "Print nothing but errors (for CI and scripts).",
+      description: "Print nothing but errors and warnings (for CI and scripts).",
+    },
+    strict: {
+      type: "boolean",
+      description:
+        "Make warnings errors: a selection the production API would drop for one schema's token fails the run.",
     },
   },
   async run({ values }, io) {
     const configFile = values.config as string | undefined;
     const quiet = values.quiet === true;
     const cache = values.force !== true;
+    const strict = values.strict === true;
     const say = (text: string) => {
       if (!quiet) io.stdout(text);
     };
@@ -50,14 +56,18 @@ export const generateCommand: Command = {
       ]);
       const config = await loadConfig(configFile, io.cwd);
       if (!config.file) say(BUNDLED_NOTE);
-      say(formatGenerateResult(await generate(config, io.cwd, { cache })));
+      const result = await generate(config, io.cwd, { cache, strict });
+      io.stderr(formatWarnings(result.warnings));
+      say(formatGenerateResult(result));
       return 0;
     }
     const { watch } = await import("../../generator/watch.js");
     let noted = false;
     const watcher = await watch(configFile, io.cwd, {
       cache,
+      strict,
       onGenerated: (result, reason) => {
+        io.stderr(formatWarnings(result.warnings));
         say(`typewire: ${clock()} ${reason === "start" ? "generating" : reason}\n`);
         if (result.configFile === undefined && !noted) {
           noted = true;

@@ -1,5 +1,6 @@
 import { access } from "node:fs/promises";
-import { resolve } from "node:path";
+import { extname, relative, resolve, sep } from "node:path";
+import fastGlob from "fast-glob";
 import { GeneratorError, type SourceLocation } from "../../input/errors.js";
 import type { JsonSource } from "../../input/json-source.js";
 
@@ -15,11 +16,29 @@ export interface ConfiguredDirective {
   at: SourceLocation;
 }
 
+/** A set of GraphQL documents and the schemas whose tokens run them. */
+export interface DocumentSet {
+  /** The files the set's globs matched (absolute), sorted. */
+  files: string[];
+  /** Names of configured schemas, in the order the config gives them. */
+  schemas: string[];
+  /**
+   * The folders the globs search (absolute): `--watch` watches them for document files, so a new
+   * file a pattern matches starts a run.
+   */
+  folders?: string[];
+}
+
+/** GraphQL document files `content.documents` may match. */
+export const DOCUMENT_EXTENSIONS: ReadonlySet<string> = new Set([".graphql", ".gql"]);
+
 export interface ContentConfig {
   /** Output folder (absolute); each schema gets `<out>/<name>/`. */
   out: string;
   /** Sorted by name. */
   schemas: ContentSchemaSource[];
+  /** The document sets, in the config's order. */
+  documents?: DocumentSet[];
   /** `--watch` re-introspects endpoint sources this often. */
   pollSeconds: number;
 }
@@ -32,6 +51,7 @@ export interface RawContentConfig {
     string,
     { file?: string; endpoint?: string; token?: string; tokenEnv?: string; directives?: string[] }
   >;
+  documents?: { include: string[]; schemas: string[] }[];
 }
 
 export const DEFAULT_POLL_SECONDS = 30;
@@ -106,11 +126,75 @@ export async function resolveContentConfig(
     }
     schemas.push({ name, endpoint: entry.endpoint!, ...(token ? { token } : {}), ...directives });
   }
+  const documents: DocumentSet[] = [];
+  for (const [index, set] of (raw.documents ?? []).entries()) {
+    const path = ["content", "documents", String(index)];
+    const unknown = set.schemas.filter((name) => !(name in raw.schemas));
+    for (const name of unknown) {
+      fail(
+        `document set ${index} names schema "${name}", which content.schemas does not have (it has ${Object.keys(
+          raw.schemas,
+        )
+          .map((n) => `"${n}"`)
+          .join(", ")})`,
+        [...path, "schemas", String(set.schemas.indexOf(name))],
+      );
+    }
+    const files = await matchDocuments(set.include, base);
+    if (files.length === 0) {
+      fail(
+        `no .graphql or .gql file matches ${set.include.map((p) => JSON.stringify(p)).join(", ")} (relative to ${base})`,
+        [...path, "include"],
+      );
+      continue;
+    }
+    if (unknown.length === 0) {
+      documents.push({ files, schemas: [...set.schemas], folders: globFolders(set.include, base) });
+    }
+  }
   return {
     out: resolve(base, raw.out),
     schemas,
+    documents,
     pollSeconds: raw.pollSeconds ?? DEFAULT_POLL_SECONDS,
   };
+}
+
+/**
+ * The `.graphql` and `.gql` files that glob patterns match under `base`, absolute and sorted,
+ * `node_modules` left out.
+ *
+ * @example
+ * await matchDocuments(["src/**\/*.graphql"], "/project"); // ["/project/src/page.graphql", ...]
+ */
+export async function matchDocuments(patterns: readonly string[], base: string): Promise<string[]> {
+  const found = await fastGlob([...patterns], {
+    cwd: base,
+    absolute: true,
+    onlyFiles: true,
+    ignore: ["**/node_modules/**"],
+  });
+  return [
+    ...new Set(
+      found
+        .map((file) => resolve(file))
+        .filter((file) => DOCUMENT_EXTENSIONS.has(extname(file).toLowerCase())),
+    ),
+  ].sort((a, b) =>
+    compare(relative(base, a).split(sep).join("/"), relative(base, b).split(sep).join("/")),
+  );
+}
+
+/** The folder each pattern searches: its part before the first glob character, absolute. */
+export function globFolders(patterns: readonly string[], base: string): string[] {
+  const folders = fastGlob
+    .generateTasks([...patterns], { cwd: base })
+    .map((task) => resolve(base, task.base));
+  return [...new Set(folders)].sort();
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -139,7 +139,6 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       "vitest",
       "@genql",
       "@octokit",
-      "@graphql-codegen",
       "graphiql",
       "react",
       "react-dom",
@@ -147,6 +146,11 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     ]) {
       expect(installed).not.toContain(name);
     }
+    // Typed documents need the code generator's core and operations plugin, not its CLI, its
+    // presets or its schema-types plugin.
+    const codegen = await readdir(join(project, "node_modules/@graphql-codegen"));
+    expect(codegen).toContain("typescript-operations");
+    for (const name of ["cli", "client-preset", "typescript"]) expect(codegen).not.toContain(name);
   });
 
   it("answers --version and --help from the package", async () => {

@@ -1,5 +1,6 @@
 import { ContentRequestError, type GraphQLErrorEntry } from "./content-request-error.js";
 import { networkFailure } from "./network-failure.js";
+import type { ContentDocument } from "./document.js";
 import type { Query } from "./query.js";
 
 /** How requests travel, as the content API's endpoint rules allow. Only `post-json` carries variables. */
@@ -28,6 +29,15 @@ export interface ContentClientOptions {
 type VariablesArgument<V> = {} extends V ? [variables?: V] : [variables: V];
 
 export interface ContentClient {
+  /**
+   * Sends a typed document generated from a `.graphql` file, as a query is sent; resolves its
+   * `data`, typed by the operation. Variables the operation requires (non-null, no default) must
+   * be given, and no others.
+   */
+  request<R, V>(
+    document: ContentDocument<R, V>,
+    ...variables: VariablesArgument<NoInfer<V>>
+  ): Promise<R>;
   /** Sends a typed query; resolves its `data`, typed from the selection. */
   request<R, V>(query: Query<R, V>, ...variables: VariablesArgument<V>): Promise<R>;
   /** Sends a document written by hand; resolves its `data`. */
@@ -122,7 +132,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     return data;
   };
   return {
-    request: ((query: Query<unknown, unknown> | string, variables?: Record<string, unknown>) =>
+    request: ((
+      query: Query<unknown, unknown> | ContentDocument<unknown, unknown> | string,
+      variables?: Record<string, unknown>,
+    ) =>
       typeof query === "string"
         ? send(query, variables)
         : send(query.document, variables, query.variables.length)) as ContentClient["request"],

@@ -59,6 +59,7 @@ export type {
   VariableValue,
   VariablesOf,
 } from "./variables.js";
+export type { ContentDocument } from "./document.js";
 export {
   type ContentClient,
   type ContentClientOptions,

@@ -26,10 +26,20 @@ export interface Query<R, V = Record<string, never>> {
   named(name: string): Query<R, V>;
 }
 
-/** The result type of a query. */
-export type ResultOf<Q> = Q extends Query<infer R, unknown> ? R : never;
-/** The variables type of a query. */
-export type VariablesOfQuery<Q> = Q extends Query<unknown, infer V> ? V : never;
+/** The result type of a query or of a typed document. */
+export type ResultOf<Q> =
+  Q extends Query<infer R, unknown>
+    ? R
+    : Q extends { readonly __apiType?: (variables: never) => infer R }
+      ? R
+      : never;
+/** The variables type of a query or of a typed document. */
+export type VariablesOfQuery<Q> =
+  Q extends Query<unknown, infer V>
+    ? V
+    : Q extends { readonly __apiType?: (variables: infer V) => unknown }
+      ? V
+      : never;
 
 type Results<S> = { -readonly [K in keyof S]: Get<S[K], typeof resultType> };
 type NoArgs = { readonly [name: string]: never };

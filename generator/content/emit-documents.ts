@@ -1,0 +1,159 @@
+import {
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  Kind,
+  extendSchema,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  parse,
+  type GraphQLOutputType,
+} from "graphql";
+import { SCALAR_TYPES } from "./emit-content-types.js";
+import type { EmittedFile } from "../writer.js";
+import { TEXT_SUFFIX, operationText, operationsOf, withTextFields } from "./documents.js";
+
+const SOURCE = "generator/content/emit-documents.ts";
+const OPERATIONS_PLUGIN: string = "@graphql-codegen/typescript-operations";
+
+/** The built-in scalars as `types.ts` gives them. */
+const BUILT_IN: Readonly<Record<string, string>> = {
+  ID: "string",
+  String: "string",
+  Boolean: "boolean",
+  Int: "number",
+  Float: "number",
+};
+
+/**
+ * The scalar mapping of the schema's `types.ts`, for the operations plugin: the built-ins, the
+ * API's custom scalars, and `unknown` for any other custom scalar.
+ */
+export function scalarMapping(schema: GraphQLSchema): Record<string, string> {
+  const mapping: Record<string, string> = {};
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isScalarType(type) || type.name.startsWith("__")) continue;
+    mapping[type.name] = BUILT_IN[type.name] ?? SCALAR_TYPES[type.name] ?? "unknown";
+  }
+  return mapping;
+}
+
+/**
+ * `documents.ts` of one schema's module: the result and variables types of every operation
+ * declared for the schema (and of its fragments), written by `@graphql-codegen/core` with the
+ * `typescript-operations` plugin, and one typed document per operation: a plain object with the
+ * text sent, the declared variable names and the operation's name, typed for the content client.
+ *
+ * `typed` is the documents as this schema's token is answered (see `checkDocuments`); `written`
+ * as they are sent. `describe` says where an operation was written, for its doc comment.
+ */
+export async function emitDocuments(input: {
+  schema: GraphQLSchema;
+  outDir: string;
+  typed: DocumentNode;
+  written: DocumentNode;
+  describe: (file: string) => string;
+  /** The schema's name in the config. */
+  name: string;
+}): Promise<EmittedFile[]> {
+  const { document, fields } = withTextFields(input.schema, input.typed);
+  const schema = withTextStandIns(input.schema, fields);
+  // Loaded only when there are documents to type. The plugin's own declarations do not compile
+  // under this project's settings (`skipLibCheck` off), so it is read through an untyped name.
+  const [{ codegen }, operationsPlugin] = await Promise.all([
+    import("@graphql-codegen/core"),
+    import(OPERATIONS_PLUGIN) as Promise<never>,
+  ]);
+  const types = await codegen({
+    filename: "documents.ts",
+    schema: { kind: Kind.DOCUMENT, definitions: [] },
+    schemaAst: schema,
+    documents: [{ document, location: "documents" }],
+    plugins: [{ operations: {} }],
+    pluginMap: { operations: operationsPlugin },
+    config: {
+      scalars: scalarMapping(input.schema),
+      defaultScalarType: "unknown",
+      namingConvention: "keep",
+      mergeFragmentTypes: true,
+      useTypeImports: true,
+      skipDocumentsValidation: true,
+    },
+    skipDocumentsValidation: true,
+  });
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of input.written.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION)
+      fragments.set(definition.name.value, definition);
+  }
+  const documents = operationsOf(input.written).map((operation) => {
+    const name = operation.name!.value;
+    const variables = (operation.variableDefinitions ?? []).map((v) => v.variable.name.value);
+    const where = input.describe(operation.loc?.source.name ?? "");
+    return [
+      `/** \`query ${name}\`, from ${where}. */`,
+      `export const ${name}Document: ContentDocument<${name}Query, ${name}QueryVariables> = {`,
+      `  document: ${JSON.stringify(operationText(operation, fragments))},`,
+      `  variables: ${JSON.stringify(variables)},`,
+      `  operationName: ${JSON.stringify(name)},`,
+      "};",
+    ].join("\n");
+  });
+  const text = [
+    'import type { ContentDocument } from "@typewire/runtime/content";',
+    "",
+    types.trim(),
+    "",
+    ...documents.flatMap((text) => [text, ""]),
+  ].join("\n");
+  // The plugin writes its own layout; the file is formatted as the repository's code is.
+  const { format } = await import("prettier");
+  const contents = await format(text, { parser: "typescript", printWidth: 100, endOfLine: "lf" });
+  return [
+    {
+      outDir: input.outDir,
+      path: "documents.ts",
+      source: SOURCE,
+      contents,
+      instruction: `It comes from the GraphQL documents declared for schema "${input.name}" (each operation names its file) and from that schema: change them, then run \`typewire generate\`.`,
+    },
+  ];
+}
+
+/**
+ * The schema with a `String` stand-in (same lists and nulls) for each field a text-returning
+ * directive is used on, on every object and interface type that has a field of that name, so
+ * that the plugin finds it whichever concrete type it resolves the selection on.
+ */
+function withTextStandIns(
+  schema: GraphQLSchema,
+  used: ReadonlyMap<string, ReadonlySet<string>>,
+): GraphQLSchema {
+  if (used.size === 0) return schema;
+  const names = new Set([...used.values()].flatMap((set) => [...set]));
+  const extensions: string[] = [];
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) && !isInterfaceType(type)) continue;
+    const own = type.getFields();
+    const added = [...names]
+      .filter((name) => own[name])
+      .map((name) => `  ${name}${TEXT_SUFFIX}: ${textType(own[name]!.type)}`);
+    if (added.length === 0) continue;
+    const keyword = isObjectType(type) ? "type" : "interface";
+    extensions.push(`extend ${keyword} ${type.name} {\n${added.join("\n")}\n}`);
+  }
+  return extendSchema(schema, parse(extensions.join("\n")), {
+    assumeValid: true,
+    assumeValidSDL: true,
+  });
+}
+
+/** `String` with the list and non-null wrappers of `type`. */
+function textType(type: GraphQLOutputType): string {
+  if (isNonNullType(type)) return `${textType(type.ofType)}!`;
+  if (isListType(type)) return `[${textType(type.ofType)}]`;
+  return "String";
+}

@@ -1,0 +1,141 @@
+import { rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type ContentDocument, createContentClient } from "@typewire/runtime/content";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ContentServer } from "../../emulator/index.js";
+import { packageRoot } from "../../input/paths.js";
+import * as example from "../../output/content/example/index.js";
+import * as publicSchema from "../../output/content/public/index.js";
+import { exampleSite, startServer, wholeSiteScope } from "../emulator/emulator-harness.js";
+import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
+
+// Every typed document of the example (output/content/<schema>/documents.ts, generated from
+// schemas/content/documents/) goes through the content client to the emulator, with the token of
+// the schema it was generated for. What comes back must be a value of the operation's result
+// type: the answers are written out as TypeScript values of those types and type-checked, so a
+// key the type lacks, a missing key or a value of another type fails.
+
+const FULL_TOKEN = "documents-test-full-scope-token";
+
+/** What each operation is sent with; every operation must have an entry. */
+const VARIABLES: Record<string, Record<string, unknown> | undefined> = {
+  PageByUri: { uri: "about" },
+  NewsListing: { limit: 3 },
+  ArticleBySlug: { slug: "offshore-wind-farm-full-output", width: 640 },
+  SiteLayout: undefined,
+  Contributors: undefined,
+  Announcement: undefined,
+};
+
+type AnyDocument = ContentDocument<unknown, Record<string, unknown>>;
+
+function documentsOf(module: Record<string, unknown>): [string, AnyDocument][] {
+  return Object.entries(module)
+    .filter(([name]) => name.endsWith("Document"))
+    .map(([name, value]) => [name.slice(0, -"Document".length), value as AnyDocument]);
+}
+
+let server: ContentServer;
+let work: string;
+beforeAll(async () => {
+  work = await linkedProject("typewire-documents-emulator-");
+  // The example site, with a token whose schema is the whole site: the bundled private schema.
+  const site = exampleSite();
+  site.schemas.full = {
+    name: "Everything",
+    accessToken: FULL_TOKEN,
+    enabled: true,
+    expiryDate: null,
+    scope: wholeSiteScope(site),
+  } as (typeof site.schemas)[string];
+  await writeFile(join(work, "site.json"), JSON.stringify(site));
+  server = await startServer({ site: join(work, "site.json") });
+});
+afterAll(async () => {
+  await server?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe("the example's typed documents against the emulator", () => {
+  const schemas = [
+    { name: "example", module: example as Record<string, unknown>, token: FULL_TOKEN },
+    { name: "public", module: publicSchema as Record<string, unknown>, token: undefined },
+  ];
+
+  it("has a document per operation of the example, each with its variables here", () => {
+    const names = documentsOf(example).map(([name]) => name);
+    expect(names.sort()).toEqual(Object.keys(VARIABLES).sort());
+    // The public schema's token runs only the documents declared for it.
+    expect(
+      documentsOf(publicSchema)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(["ArticleBySlug", "NewsListing", "PageByUri", "SiteLayout"]);
+  });
+
+  it("answers every document with data of its result type", async () => {
+    const lines: string[] = [];
+    for (const schema of schemas) {
+      const client = createContentClient({ endpoint: server.url, token: schema.token });
+      lines.push(
+        `import type * as ${schema.name === "public" ? "pub" : "ex"} from ${JSON.stringify(
+          join(packageRoot, `output/content/${schema.name}/index.js`),
+        )};`,
+      );
+      for (const [name, document] of documentsOf(schema.module)) {
+        const data = (await client.request(
+          document as ContentDocument<unknown, Record<string, never>>,
+          VARIABLES[name] as never,
+        )) as Record<string, unknown>;
+        // Every root field answered with something: a shape check of nulls alone proves little.
+        for (const [key, value] of Object.entries(data)) {
+          expect(value, `${schema.name} ${name}.${key}`).not.toBeNull();
+        }
+        const prefix = schema.name === "public" ? "pub" : "ex";
+        lines.push(
+          `export const ${prefix}_${name}: ${prefix}.${name}Query = ${JSON.stringify(data, null, 2)};`,
+        );
+      }
+    }
+    await writeFile(join(work, "answers.ts"), `${lines.join("\n")}\n`);
+    expect(typeCheck(work, ["answers.ts"])).toEqual([]);
+
+    // The check can fail: the same answers with one value of the wrong type and one key the type
+    // does not have are refused.
+    const broken = lines
+      .join("\n")
+      .replace(/"readingTime": \d+/, '"readingTime": "four"')
+      .replace(/"fullName": /, '"fullname": ');
+    await writeFile(join(work, "broken.ts"), `${broken}\n`);
+    const problems = typeCheck(work, ["broken.ts"]).join("\n");
+    expect(problems).toMatch(/Type 'string' is not assignable to type 'number'/);
+    expect(problems).toMatch(/'"fullname"' does not exist in type/);
+  }, 120_000);
+
+  it("sends a document's text and variables as the client sends a builder query", async () => {
+    const seen: { body: unknown }[] = [];
+    const client = createContentClient({
+      endpoint: server.url,
+      token: FULL_TOKEN,
+      fetch: async (url, init) => {
+        seen.push({ body: JSON.parse(String(init?.body)) });
+        return fetch(url, init);
+      },
+    });
+    const data = await client.request(example.ArticleBySlugDocument, {
+      slug: "offshore-wind-farm-full-output",
+    });
+    expect(seen).toEqual([
+      {
+        body: {
+          query: example.ArticleBySlugDocument.document,
+          variables: { slug: "offshore-wind-farm-full-output" },
+        },
+      },
+    ]);
+    expect(data.article?.title).toBe("Offshore wind farm reaches full output");
+    // The default width (1200) applied, and @transform turned the URL into the transform's.
+    const hero = data.article && "heroImage" in data.article ? data.article.heroImage?.[0] : null;
+    expect(hero?.url).toMatch(/1200/);
+  });
+});
