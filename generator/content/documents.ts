@@ -27,6 +27,7 @@ import {
 import { GeneratorError } from "../../input/errors.js";
 import { readInputFile } from "../../input/json-source.js";
 import { checkNestingDepth } from "../../input/nesting-depth.js";
+import { returnsText } from "./standard-directives.js";
 
 /** One parsed document file: its path for messages and its definitions (with locations). */
 export interface DocumentFile {
@@ -280,16 +281,6 @@ export function operationText(
 function compactPrint(node: ASTNode): string {
   // graphql's own printer, then its ignored-character stripper, which keeps string values intact.
   return stripIgnored(printNode(node));
-}
-
-/**
- * Whether a field directive makes the field's value text, as the content API applies them:
- * `@formatDateTime` on a `DateTime`, `@markdown` and `@transform` on a `String` (the API leaves
- * any other value as it is, so its type stays the field's own).
- */
-export function returnsText(directive: string, leafType: string): boolean {
-  if (directive === "formatDateTime") return leafType === "DateTime";
-  return (directive === "markdown" || directive === "transform") && leafType === "String";
 }
 
 /** The suffix of the stand-in field a text-returning directive's field is typed through. */

@@ -101,7 +101,7 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
     leaves: block(
       "Leaves",
       view.leaves,
-      "Leaf results: `r` as returned, `s` as text (`@markdown`, `@transform`), `f` after `@formatDateTime`.",
+      "Leaf results: `r` as returned, `s` after `@markdown` or `@transform`, `f` after `@formatDateTime` (text where the API applies them).",
     ),
     args: interfaces(view.args),
     types: interfaces(view.types),

@@ -20,6 +20,7 @@ import {
 import { GeneratorError } from "../../input/errors.js";
 import { compareText } from "../writer.js";
 import { moduleNames } from "./module-names.js";
+import { returnsText } from "./standard-directives.js";
 
 /** One member of a generated interface: `name?: text;`. */
 export interface MemberView {
@@ -123,8 +124,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     if (!leaves.has(key)) {
       const named = getNamedType(type).name;
       const text = outputText(type, `Scalars["${named}"]`);
+      // `s` after `@markdown` or `@transform`, `f` after `@formatDateTime`: text where the API
+      // applies them, the field's own type where it leaves the value as it is.
       const asText = outputText(type, "string");
-      leaves.set(key, `{ r: ${text}; s: ${asText}; f: ${named === "DateTime" ? asText : text} }`);
+      const after = (directive: string) => (returnsText(directive, named) ? asText : text);
+      leaves.set(key, `{ r: ${text}; s: ${after("markdown")}; f: ${after("formatDateTime")} }`);
     }
     return `Leaves[${JSON.stringify(key)}]`;
   };

@@ -103,3 +103,13 @@ function extend(
 function document(definitions: DefinitionNode[]): DocumentNode {
   return { kind: Kind.DOCUMENT, definitions };
 }
+
+/**
+ * Whether a field directive makes the field's value text, as the content API applies them:
+ * `@formatDateTime` on a `DateTime`, `@markdown` and `@transform` on a `String` (the API leaves
+ * any other value as it is, so its type stays the field's own).
+ */
+export function returnsText(directive: string, leafType: string): boolean {
+  if (directive === "formatDateTime") return leafType === "DateTime";
+  return (directive === "markdown" || directive === "transform") && leafType === "String";
+}

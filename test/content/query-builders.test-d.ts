@@ -215,6 +215,33 @@ describe("directives", () => {
     expectTypeOf<Post["body"]>().toEqualTypeOf<string | null>();
     expectTypeOf<Post["heroImage"]>().toEqualTypeOf<({ url: string | null } | null)[] | null>();
   });
+  it("keeps a value's own type where the API does not apply the directive", () => {
+    const q = query({
+      posts: entries(
+        {},
+        {
+          ...on("blog_article_Entry", {
+            heroImage: {
+              width: markdown({}),
+              height: transform({ width: 300 }),
+              url: markdown({}),
+            },
+          }),
+        },
+      ),
+    });
+    type Post = Extract<
+      NonNullable<NonNullable<ResultOf<typeof q>["posts"]>[number]>,
+      { __typename: "blog_article_Entry" }
+    >;
+    // An Int under @markdown or @transform stays a number, as the emulator (and the API) returns
+    // it; a String is text either way.
+    expectTypeOf<NonNullable<Post["heroImage"]>[number]>().toEqualTypeOf<{
+      width: number | null;
+      height: number | null;
+      url: string | null;
+    } | null>();
+  });
   it("rejects unknown or mistyped directive arguments", () => {
     // @ts-expect-error unknown argument of @formatDateTime
     formatDateTime({ fromat: "Y" });

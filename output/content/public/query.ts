@@ -37,17 +37,21 @@ interface Inputs {
   String: string;
 }
 
-/** Leaf results: `r` as returned, `s` as text (`@markdown`, `@transform`), `f` after `@formatDateTime`. */
+/** Leaf results: `r` as returned, `s` after `@markdown` or `@transform`, `f` after `@formatDateTime` (text where the API applies them). */
 interface Leaves {
-  Boolean: { r: Scalars["Boolean"] | null; s: string | null; f: Scalars["Boolean"] | null };
-  DateTime: { r: Scalars["DateTime"] | null; s: string | null; f: string | null };
-  Float: { r: Scalars["Float"] | null; s: string | null; f: Scalars["Float"] | null };
-  ID: { r: Scalars["ID"] | null; s: string | null; f: Scalars["ID"] | null };
-  Int: { r: Scalars["Int"] | null; s: string | null; f: Scalars["Int"] | null };
+  Boolean: {
+    r: Scalars["Boolean"] | null;
+    s: Scalars["Boolean"] | null;
+    f: Scalars["Boolean"] | null;
+  };
+  DateTime: { r: Scalars["DateTime"] | null; s: Scalars["DateTime"] | null; f: string | null };
+  Float: { r: Scalars["Float"] | null; s: Scalars["Float"] | null; f: Scalars["Float"] | null };
+  ID: { r: Scalars["ID"] | null; s: Scalars["ID"] | null; f: Scalars["ID"] | null };
+  Int: { r: Scalars["Int"] | null; s: Scalars["Int"] | null; f: Scalars["Int"] | null };
   String: { r: Scalars["String"] | null; s: string | null; f: Scalars["String"] | null };
   "[Float]": {
     r: (Scalars["Float"] | null)[] | null;
-    s: (string | null)[] | null;
+    s: (Scalars["Float"] | null)[] | null;
     f: (Scalars["Float"] | null)[] | null;
   };
 }

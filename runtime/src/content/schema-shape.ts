@@ -38,9 +38,9 @@ export interface TypeInfo {
 export type SpecialKeys = "__args" | `${string}: ${string}` | `... on ${string}`;
 
 /**
- * The result of a leaf field: `r` as the API returns it, `s` once `@markdown` or `@transform` made
- * it text, and `f` after `@formatDateTime` (text for a `DateTime`, unchanged otherwise). All three
- * carry the field's list and null shape.
+ * The result of a leaf field: `r` as the API returns it, `s` after `@markdown` or `@transform`
+ * (text for a `String`, unchanged otherwise), and `f` after `@formatDateTime` (text for a
+ * `DateTime`, unchanged otherwise). All three carry the field's list and null shape.
  */
 export interface LeafResult {
   r: unknown;
