@@ -59,21 +59,28 @@ describe("readFieldMaps", () => {
       want: '{ r: Scalars["String"] | null; s: string | null; f: Scalars["String"] | null }',
     },
     {
+      given: "[String!]",
+      want: '{ r: Scalars["String"][] | null; s: string[] | null; f: Scalars["String"][] | null }',
+    },
+    {
       given: "[Float!]!",
-      want: '{ r: Scalars["Float"][]; s: string[]; f: Scalars["Float"][] }',
+      want: '{ r: Scalars["Float"][]; s: Scalars["Float"][]; f: Scalars["Float"][] }',
     },
     {
       given: "[[Int]]",
-      want: '{ r: ((Scalars["Int"] | null)[] | null)[] | null; s: ((string | null)[] | null)[] | null; f: ((Scalars["Int"] | null)[] | null)[] | null }',
+      want: '{ r: ((Scalars["Int"] | null)[] | null)[] | null; s: ((Scalars["Int"] | null)[] | null)[] | null; f: ((Scalars["Int"] | null)[] | null)[] | null }',
     },
     {
       given: "DateTime",
-      want: '{ r: Scalars["DateTime"] | null; s: string | null; f: string | null }',
+      want: '{ r: Scalars["DateTime"] | null; s: Scalars["DateTime"] | null; f: string | null }',
     },
-  ])("gives leaf $given its results as returned, as text and formatted", ({ given, want }) => {
-    const { leaves } = view(`scalar DateTime type Query { a: ${given} }`);
-    expect(leaves).toEqual([{ name: JSON.stringify(given), optional: false, text: want }]);
-  });
+  ])(
+    "gives leaf $given its results as returned, after @markdown or @transform, and formatted",
+    ({ given, want }) => {
+      const { leaves } = view(`scalar DateTime type Query { a: ${given} }`);
+      expect(leaves).toEqual([{ name: JSON.stringify(given), optional: false, text: want }]);
+    },
+  );
 
   it.each([
     {
