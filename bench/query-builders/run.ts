@@ -153,6 +153,36 @@ function checkConfig(dir: string, file: string, name: string, runtime?: string):
   return configFile;
 }
 
+/**
+ * A `graphql-codegen` config for the client preset over `documents` into `outDir`, with the scalar
+ * types typewire maps the content API's custom scalars to and no fragment masking (typewire has
+ * none), so both sides type the same results.
+ */
+function writeClientPresetConfig(
+  configFile: string,
+  schemaFile: string,
+  documents: string,
+  outDir: string,
+): void {
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      schema: schemaFile,
+      documents: [documents],
+      generates: {
+        [`${outDir}/`]: {
+          preset: "client",
+          presetConfig: { fragmentMasking: false },
+          config: {
+            useTypeImports: true,
+            scalars: { DateTime: "string", QueryArgument: "string | number | boolean" },
+          },
+        },
+      },
+      silent: true,
+    }),
+  );
+}
 function checkOnce(configFile: string): Check {
   const tsc = join(repo, "node_modules/typescript/lib/tsc.js");
   const result = run("node", [
@@ -314,23 +344,11 @@ function measureDocuments(
   writeFileSync(join(dir, "docs-ours-consumer.ts"), consumers.ours);
   writeFileSync(join(dir, "docs-preset-consumer.ts"), consumers.clientPreset);
   const presetConfig = join(dir, "codegen-documents.json");
-  writeFileSync(
+  writeClientPresetConfig(
     presetConfig,
-    JSON.stringify({
-      schema: schemaFile,
-      documents: [join(folder, "*.graphql")],
-      generates: {
-        [`${join(dir, "docs-preset")}/`]: {
-          preset: "client",
-          presetConfig: { fragmentMasking: false },
-          config: {
-            useTypeImports: true,
-            scalars: { DateTime: "string", QueryArgument: "string | number | boolean" },
-          },
-        },
-      },
-      silent: true,
-    }),
+    schemaFile,
+    join(folder, "*.graphql"),
+    join(dir, "docs-preset"),
   );
   const commands: Record<DocumentsPeer, string[]> = {
     ours: [documentsGenerator, schemaFile, folder, join(dir, "docs-ours")],
@@ -432,23 +450,11 @@ async function measureRealistic(
   // type; on large schemas its generator can fail, which the table then reports.
   let presetFailure: string | undefined;
   const configFile = join(dir, "codegen.json");
-  writeFileSync(
+  writeClientPresetConfig(
     configFile,
-    JSON.stringify({
-      schema: schemaFile,
-      documents: [join(dir, "real-clientPreset.ts")],
-      generates: {
-        [`${join(dir, "client-preset")}/`]: {
-          preset: "client",
-          presetConfig: { fragmentMasking: false },
-          config: {
-            useTypeImports: true,
-            scalars: { DateTime: "string", QueryArgument: "string | number | boolean" },
-          },
-        },
-      },
-      silent: true,
-    }),
+    schemaFile,
+    join(dir, "real-clientPreset.ts"),
+    join(dir, "client-preset"),
   );
   // Its own process, with a bounded heap and time: on large schemas it can run out of either.
   const preset = run(

@@ -39,7 +39,7 @@ export const SCALAR_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The built-in scalars, first in `Scalars`, in the order GraphQL lists them. */
-const BUILT_IN: Readonly<Record<string, string>> = {
+const BUILT_IN_SCALAR_TYPES: Readonly<Record<string, string>> = {
   ID: "string",
   String: "string",
   Boolean: "boolean",
@@ -98,10 +98,13 @@ export function contentTypesText(schema: GraphQLSchema): string {
         expanded: true,
         members: [
           // All five, used or not, as the codegen plugin lists them.
-          ...Object.keys(BUILT_IN),
-          ...scalars.map((s) => s.name).filter((name) => !(name in BUILT_IN)),
+          ...Object.keys(BUILT_IN_SCALAR_TYPES),
+          ...scalars.map((s) => s.name).filter((name) => !(name in BUILT_IN_SCALAR_TYPES)),
         ].map((name) =>
-          scalarMember(name, name in BUILT_IN ? undefined : schema.getType(name)?.description),
+          scalarMember(
+            name,
+            name in BUILT_IN_SCALAR_TYPES ? undefined : schema.getType(name)?.description,
+          ),
         ),
       },
     },
@@ -111,8 +114,13 @@ export function contentTypesText(schema: GraphQLSchema): string {
   return printDeclarations(declarations);
 }
 
+/** The TypeScript type `types.ts` gives a scalar: the built-ins', the API's custom ones', else `unknown`. */
+export function scalarTypeText(name: string): string {
+  return BUILT_IN_SCALAR_TYPES[name] ?? SCALAR_TYPES[name] ?? "unknown";
+}
+
 function scalarMember(name: string, description: string | null | undefined): Member {
-  const ts = BUILT_IN[name] ?? SCALAR_TYPES[name] ?? "unknown";
+  const ts = scalarTypeText(name);
   const value = union(ts.split(" | ").map((part) => typeName(part)));
   return {
     kind: "property",

@@ -12,21 +12,12 @@ import {
   parse,
   type GraphQLOutputType,
 } from "graphql";
-import { SCALAR_TYPES } from "./emit-content-types.js";
+import { scalarTypeText } from "./emit-content-types.js";
 import type { EmittedFile } from "../writer.js";
 import { TEXT_SUFFIX, operationText, operationsOf, withTextFields } from "./documents.js";
 
 const SOURCE = "generator/content/emit-documents.ts";
 const OPERATIONS_PLUGIN: string = "@graphql-codegen/typescript-operations";
-
-/** The built-in scalars as `types.ts` gives them. */
-const BUILT_IN: Readonly<Record<string, string>> = {
-  ID: "string",
-  String: "string",
-  Boolean: "boolean",
-  Int: "number",
-  Float: "number",
-};
 
 /**
  * The scalar mapping of the schema's `types.ts`, for the operations plugin: the built-ins, the
@@ -36,7 +27,7 @@ export function scalarMapping(schema: GraphQLSchema): Record<string, string> {
   const mapping: Record<string, string> = {};
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isScalarType(type) || type.name.startsWith("__")) continue;
-    mapping[type.name] = BUILT_IN[type.name] ?? SCALAR_TYPES[type.name] ?? "unknown";
+    mapping[type.name] = scalarTypeText(type.name);
   }
   return mapping;
 }

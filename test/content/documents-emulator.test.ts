@@ -6,7 +6,7 @@ import type { ContentServer } from "../../emulator/index.js";
 import { packageRoot } from "../../input/paths.js";
 import * as example from "../../output/content/example/index.js";
 import * as publicSchema from "../../output/content/public/index.js";
-import { exampleSite, startServer, wholeSiteScope } from "../emulator/emulator-harness.js";
+import { exampleSiteWithFullToken, startServer } from "../emulator/emulator-harness.js";
 import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
 
 // Every typed document of the example (output/content/<schema>/documents.ts, generated from
@@ -39,15 +39,8 @@ let server: ContentServer;
 let work: string;
 beforeAll(async () => {
   work = await linkedProject("typewire-documents-emulator-");
-  // The example site, with a token whose schema is the whole site: the bundled private schema.
-  const site = exampleSite();
-  site.schemas.full = {
-    name: "Everything",
-    accessToken: FULL_TOKEN,
-    enabled: true,
-    expiryDate: null,
-    scope: wholeSiteScope(site),
-  } as (typeof site.schemas)[string];
+  // The example site, with a token whose schema is the whole site.
+  const site = exampleSiteWithFullToken(FULL_TOKEN);
   await writeFile(join(work, "site.json"), JSON.stringify(site));
   server = await startServer({ site: join(work, "site.json") });
 });

@@ -7,7 +7,7 @@ import { packageRoot } from "../../input/paths.js";
 import { runCli, tempDir, writeTree } from "../helpers/temp-project.js";
 import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
 import { type ContentDocument, createContentClient } from "@typewire/runtime/content";
-import { exampleSite, startServer, wholeSiteScope } from "../emulator/emulator-harness.js";
+import { exampleSiteWithFullToken, startServer } from "../emulator/emulator-harness.js";
 
 const FULL_TOKEN = "documents-test-full-scope-token";
 
@@ -380,14 +380,7 @@ describe("selections the production API drops for one token", () => {
 
     // What the warning says is what the API does: in production the public token's answer has no
     // `users`, and a token of the whole site's schema gets them.
-    const site = exampleSite();
-    site.schemas.full = {
-      name: "Everything",
-      accessToken: FULL_TOKEN,
-      enabled: true,
-      expiryDate: null,
-      scope: wholeSiteScope(site),
-    } as (typeof site.schemas)[string];
+    const site = exampleSiteWithFullToken(FULL_TOKEN);
     await writeFile(join(dir, "site.json"), JSON.stringify(site));
     const server = await startServer({ site: join(dir, "site.json"), devMode: false });
     try {

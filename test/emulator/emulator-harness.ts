@@ -32,6 +32,19 @@ export function wholeSiteScope(site: Site) {
   };
 }
 
+/** The example site with one more private schema, "Everything", whose token reads the whole site. */
+export function exampleSiteWithFullToken(accessToken: string): Site {
+  const site = exampleSite();
+  site.schemas.full = {
+    name: "Everything",
+    accessToken,
+    enabled: true,
+    expiryDate: null,
+    scope: wholeSiteScope(site),
+  } as Site["schemas"][string];
+  return site;
+}
+
 /** Starts an emulator on 127.0.0.1, on a free port, with the test clock. */
 export function startServer(options: ContentServerOptions = {}): Promise<ContentServer> {
   return createContentServer({ port: 0, host: "127.0.0.1", now: () => NOW, ...options });
