@@ -92,9 +92,8 @@ function definitionProblem(definition: DefinitionNode): string | undefined {
     return undefined;
   }
   if (definition.kind === Kind.FRAGMENT_DEFINITION) return undefined;
-  return `a document holds operations and fragments only, not a ${definition.kind
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()}`;
+  const what = definition.kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return `a document holds operations and fragments only, not ${/^[aeiou]/.test(what) ? "an" : "a"} ${what}`;
 }
 
 /** The file, line and column of a node; `message` as a GeneratorError there. */

@@ -102,7 +102,15 @@ export async function emitDocuments(input: {
   ].join("\n");
   // The plugin writes its own layout; the file is formatted as the repository's code is.
   const { format } = await import("prettier");
-  const contents = await format(text, { parser: "typescript", printWidth: 100, endOfLine: "lf" });
+  // The file name tells the parser this is TypeScript without JSX: without one it first scans the
+  // text with a JSX-sniffing pattern whose cost grows with the square of the longest line (a
+  // document's one-line text), 23 of 28 seconds on a schema of 200 entry types.
+  const contents = await format(text, {
+    parser: "typescript",
+    filepath: "documents.ts",
+    printWidth: 100,
+    endOfLine: "lf",
+  });
   return [
     {
       outDir: input.outDir,

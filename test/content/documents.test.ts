@@ -223,7 +223,7 @@ const invalid: { kind: string; text: string; at: string; says: RegExp; schemas?:
     kind: "a type definition",
     text: "query Ok { ping }\ntype Extra { a: Int }",
     at: "2:1",
-    says: /operations and fragments only, not a object type definition/,
+    says: /operations and fragments only, not an object type definition/,
   },
   {
     kind: "a field no declared schema has",
