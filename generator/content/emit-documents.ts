@@ -12,6 +12,7 @@ import {
   parse,
   type GraphQLOutputType,
 } from "graphql";
+import { dedupeUnionMembers } from "./dedupe-union-members.js";
 import { scalarTypeText } from "./emit-content-types.js";
 import type { EmittedFile } from "../writer.js";
 import { TEXT_SUFFIX, operationText, operationsOf, withTextFields } from "./documents.js";
@@ -58,7 +59,7 @@ export async function emitDocuments(input: {
     import("@graphql-codegen/core"),
     import(OPERATIONS_PLUGIN) as Promise<never>,
   ]);
-  const types = await codegen({
+  const printed = await codegen({
     filename: "documents.ts",
     schema: { kind: Kind.DOCUMENT, definitions: [] },
     schemaAst: schema,
@@ -75,6 +76,7 @@ export async function emitDocuments(input: {
     },
     skipDocumentsValidation: true,
   });
+  const types = dedupeUnionMembers(printed);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of input.written.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION)

@@ -276,6 +276,51 @@ const invalid: { kind: string; text: string; at: string; says: RegExp; schemas?:
   },
 ];
 
+describe("an interface with many concrete types", () => {
+  it("gives each distinct result shape once, and the result reads the same", async () => {
+    // 40 entry types; the query names one of them. The operations plugin writes one union
+    // member per concrete type, 39 of them the same object type; the file keeps one.
+    const kinds = Array.from({ length: 40 }, (_, i) => `kind${String(i).padStart(2, "0")}_Entry`);
+    const sdl = [
+      "interface EntryInterface { id: ID title: String }",
+      ...kinds.map(
+        (kind) => `type ${kind} implements EntryInterface { id: ID title: String extra: String }`,
+      ),
+      "type Query { entries: [EntryInterface] }",
+    ].join("\n");
+    const dir = await linkedProject("typewire-documents-wide-");
+    try {
+      await writeTree(dir, {
+        "wide.graphqls": sdl,
+        "queries/list.graphql": `query List { entries { id title ... on kind07_Entry { extra } } }`,
+        "typewire.config.json": JSON.stringify({
+          content: {
+            out: "generated",
+            schemas: { wide: { file: "wide.graphqls" } },
+            documents: [{ include: ["queries/*.graphql"], schemas: ["wide"] }],
+          },
+        }),
+        "consumer.ts": `import type { ListQuery } from "./generated/wide/index.js";
+type Entry = NonNullable<NonNullable<ListQuery["entries"]>[number]>;
+export const read = (entry: Entry): string | null => entry.title;
+export const extra = (entry: Entry): string | null => ("extra" in entry ? entry.extra : null);
+// @ts-expect-error extra is only on the one named type's member
+export const wrong = (entry: Entry): string | null => entry.extra;
+`,
+      });
+      const result = await runCli(["generate"], dir);
+      expect(result.stderr).toBe("");
+      const text = await readFile(join(dir, "generated/wide/documents.ts"), "utf8");
+      const plain = text.match(/\| \{ id: string \| null; title: string \| null \}/g) ?? [];
+      expect(plain).toHaveLength(1);
+      expect(text).toContain("extra: string | null");
+      expect(typeCheck(dir, ["consumer.ts"])).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe("invalid documents", () => {
   it.each(invalid)("$kind fails generate and check with its location and schema", async (bad) => {
     const dir = await project({ "queries/bad.graphql": bad.text }, BOTH);
