@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,6 +32,11 @@ export interface LocalBrowser {
 export async function launchLocalBrowser(
   viewport = { width: 1280, height: 760 },
 ): Promise<LocalBrowser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `${CHROMIUM} is missing: the explorer's browser test drives Debian's chromium package (sudo apt-get install chromium fonts-liberation; .ci/run installs it when missing)`,
+    );
+  }
   const profile = await mkdtemp(join(tmpdir(), "typewire-chromium-"));
   let context: BrowserContext;
   try {
