@@ -38,7 +38,7 @@ function dedupeLines(lines: readonly string[]): string[] {
     const indent = start[1]!.length;
     const seen = new Set<string>();
     // One union: consecutive members at this indent, each with its deeper-indented lines.
-    while (i < lines.length && MEMBER.exec(lines[i]!)?.[1]!.length === indent) {
+    while (i < lines.length && MEMBER.exec(lines[i]!)?.[1]?.length === indent) {
       const first = lines[i]!;
       i++;
       const rest: string[] = [];
