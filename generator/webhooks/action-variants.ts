@@ -1,6 +1,6 @@
 import { GeneratorError } from "../../input/errors.js";
 import { isJsonObject, type JsonSource } from "../../input/json-source.js";
-import type { EventPayloadSchema, JsonSchema } from "./payload-schema.js";
+import type { EventPayloadSchema, JsonSchema } from "./payload-schema-model.js";
 
 /** A reference to a definition of the same file: `#/definitions/<name>`. */
 export const LOCAL_REF = /^#\/definitions\/([a-z0-9_]+)$/;

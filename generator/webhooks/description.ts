@@ -2,7 +2,7 @@ import { GeneratorError, throwAll } from "../../input/errors.js";
 import { isJsonObject, type JsonSource } from "../../input/json-source.js";
 import { compareText } from "../writer.js";
 import type { EventActionTable } from "./event-action-table.js";
-import type { JsonSchema } from "./payload-schema.js";
+import type { JsonSchema } from "./payload-schema-model.js";
 
 /** One webhook of the description: the table's event and action, and the payload's component. */
 export interface DescribedWebhook {

@@ -2,7 +2,7 @@ import { basename, dirname } from "node:path";
 import type { EmittedFile } from "../writer.js";
 import { compareText } from "../writer.js";
 import { type Declaration, printDeclarations, typeName, union } from "../print/ts-syntax.js";
-import type { EventPayloadSchema, JsonSchema } from "./payload-schema.js";
+import type { EventPayloadSchema, JsonSchema } from "./payload-schema-model.js";
 import { definitionRef, flattenVariant, payloadTypeName } from "./payload-type.js";
 import { schemaDeclaration } from "./schema-type.js";
 

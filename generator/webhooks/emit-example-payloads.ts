@@ -4,7 +4,7 @@ import { renderTemplate, templatePath } from "../templates.js";
 import type { EmittedFile } from "../writer.js";
 import { buildExamplePayloads } from "./example-payload.js";
 import { exampleFunctionName } from "./example-value.js";
-import type { PayloadSchemas } from "./payload-schema.js";
+import type { PayloadSchemas } from "./payload-schema-model.js";
 import { pascalCase } from "./payload-type.js";
 
 const TEMPLATE = "webhooks/example-payloads.ts.hbs";

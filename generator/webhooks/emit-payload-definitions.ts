@@ -1,7 +1,7 @@
 import { basename, dirname } from "node:path";
 import { printDeclarations } from "../print/ts-syntax.js";
 import type { EmittedFile } from "../writer.js";
-import type { PayloadSchemas } from "./payload-schema.js";
+import type { PayloadSchemas } from "./payload-schema-model.js";
 import { definitionRef, pascalCase } from "./payload-type.js";
 import { schemaDeclaration } from "./schema-type.js";
 

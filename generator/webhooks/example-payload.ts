@@ -9,7 +9,7 @@ import {
   record,
   strings,
 } from "./example-value.js";
-import type { JsonSchema, PayloadSchemas } from "./payload-schema.js";
+import type { JsonSchema, PayloadSchemas } from "./payload-schema-model.js";
 import type { FieldContext } from "./plausible-value.js";
 
 /** An example payload for every event without actions and every `event.action`. */

@@ -1,5 +1,5 @@
 import type { ValueMember, ValueNode } from "../print/value-syntax.js";
-import type { JsonSchema } from "./payload-schema.js";
+import type { JsonSchema } from "./payload-schema-model.js";
 import { byField, pascalCase } from "./payload-type.js";
 import { type FieldContext, plausibleValue, prefersNull } from "./plausible-value.js";
 

@@ -1,6 +1,6 @@
 import { GeneratorError, throwAll } from "../../input/errors.js";
 import { isJsonObject, type JsonSource } from "../../input/json-source.js";
-import type { JsonSchema } from "./payload-schema.js";
+import type { JsonSchema } from "./payload-schema-model.js";
 import type { PayloadSchemaFiles } from "./description.js";
 
 /**

@@ -1,6 +1,6 @@
 import { GeneratorError } from "../../input/errors.js";
 import type { EventActionTable } from "./event-action-table.js";
-import type { PayloadSchemas } from "./payload-schema.js";
+import type { PayloadSchemas } from "./payload-schema-model.js";
 import { pascalCase, payloadTypeName } from "./payload-type.js";
 
 /**

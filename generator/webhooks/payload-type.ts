@@ -1,5 +1,5 @@
 import { compareText } from "../writer.js";
-import type { JsonSchema } from "./payload-schema.js";
+import type { JsonSchema } from "./payload-schema-model.js";
 
 /**
  * PascalCase of a snake_case name.

@@ -7,7 +7,7 @@ import {
   typeName,
   union,
 } from "../print/ts-syntax.js";
-import type { JsonSchema } from "./payload-schema.js";
+import type { JsonSchema } from "./payload-schema-model.js";
 import { byField } from "./payload-type.js";
 
 /** What a schema of a payload file may say, and what it becomes. */

@@ -1,6 +1,6 @@
 import { GeneratorError } from "../../input/errors.js";
 import { isJsonObject, type JsonSource } from "../../input/json-source.js";
-import type { JsonSchema } from "./payload-schema.js";
+import type { JsonSchema } from "./payload-schema-model.js";
 
 /**
  * The `action` values an event file fixes that the event/action table contradicts: in variant

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ValueNode } from "../../generator/print/value-syntax.js";
 import { buildExamplePayloads } from "../../generator/webhooks/example-payload.js";
-import type { JsonSchema, PayloadSchemas } from "../../generator/webhooks/payload-schema.js";
+import type { JsonSchema, PayloadSchemas } from "../../generator/webhooks/payload-schema-model.js";
 import { GeneratorError } from "../../input/errors.js";
 
 /** Payload schemas for one event, `thing`, with the given root, variants and shared definitions. */
