@@ -11,7 +11,7 @@ import {
 import { GeneratorError, throwAll } from "../input/errors.js";
 import { checkOutDirs } from "./check-out-dirs.js";
 import { readJsonSource } from "../input/json-source.js";
-import { bundledFile } from "../input/paths.js";
+import { bundledFile, packageRoot } from "../input/paths.js";
 import { shapeCheck } from "../input/shape-check.js";
 
 export interface WebhooksConfig {
@@ -29,6 +29,14 @@ export interface TypewireConfig {
   file?: string;
   webhooks?: WebhooksConfig;
   content?: ContentConfig;
+}
+
+/**
+ * The folder generated text names inputs relative to: the config file's, or the package's for
+ * the bundled defaults, so output does not depend on where the command runs.
+ */
+export function inputsBase(config: TypewireConfig): string {
+  return config.file ? dirname(config.file) : packageRoot;
 }
 
 export const CONFIG_FILE_NAME = "typewire.config.json";

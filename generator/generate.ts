@@ -1,4 +1,5 @@
 import { relative, resolve, sep } from "node:path";
+import { relativePath } from "../input/paths.js";
 import { GeneratorError, throwAll } from "../input/errors.js";
 import type { TypewireConfig } from "./config.js";
 import { type RunCache, openRunCache } from "./run-cache.js";
@@ -96,7 +97,7 @@ export async function generate(
     for (const { target, files, warnings } of rendered) cache.record(target, files, warnings);
     await cache.save();
   }
-  const display = (path: string) => relative(cwd, path).split(sep).join("/") || ".";
+  const display = (path: string) => relativePath(cwd, path) || ".";
   const reports = rendered.map(({ target, files, ms }): TargetReport => {
     const dirs = target.outDirs(config).map((dir) => resolve(dir));
     // The manifests are the run's bookkeeping, counted in the run's totals, not in a target's.
@@ -147,14 +148,10 @@ function ownedFiles(
   return rendered.flatMap(({ target, files }) =>
     target.outDirs(config).map((dir) => {
       const outDir = resolve(dir);
-      const from = config.file ? toSlash(relative(outDir, config.file)) : "(bundled inputs)";
+      const from = config.file ? relativePath(outDir, config.file) : "(bundled inputs)";
       return { outDir, outDirs: [outDir], owner: `${target.name} ${from}`, files };
     }),
   );
-}
-
-function toSlash(path: string): string {
-  return path.split(sep).join("/");
 }
 
 function enabled(config: TypewireConfig): Target[] {

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { packageRoot } from "../input/paths.js";
+import { packageRoot, relativePath } from "../input/paths.js";
 import { GeneratorError, type SourceLocation } from "../input/errors.js";
 import type { TypewireConfig } from "./config.js";
 import type { Target } from "./target.js";
@@ -88,7 +88,7 @@ export async function openRunCache(config: TypewireConfig, cwd: string): Promise
         if (text === undefined || sha256(text) !== hash) return undefined;
         files.push({
           absolutePath,
-          displayPath: relative(cwd, absolutePath).split(sep).join("/"),
+          displayPath: relativePath(cwd, absolutePath),
           text,
         });
       }

@@ -1,6 +1,7 @@
 import { type FSWatcher, watch as watchFs } from "node:fs";
 import { stat } from "node:fs/promises";
-import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { relativePath } from "../input/paths.js";
 import { CONFIG_FILE_NAME, type TypewireConfig, loadConfig } from "./config.js";
 import {
   type GenerateOptions,
@@ -128,7 +129,7 @@ export async function watch(
         const watcher = watchFs(folder, { recursive: isDirectory }, (_event, changed) => {
           if (isDirectory || changed === null || changed === name) {
             const file = isDirectory && changed ? join(folder, changed) : path;
-            schedule(`${relative(cwd, file).split(sep).join("/") || file} changed`);
+            schedule(`${relativePath(cwd, file) || file} changed`);
           }
         });
         watcher.on("error", (error) => handlers.onError(error, `watching ${folder}`));
@@ -144,7 +145,7 @@ export async function watch(
       try {
         const watcher = watchFs(dir, { recursive: true }, (_event, changed) => {
           if (changed === null || !matches(changed)) return;
-          schedule(`${relative(cwd, join(dir, changed)).split(sep).join("/")} changed`);
+          schedule(`${relativePath(cwd, join(dir, changed))} changed`);
         });
         watcher.on("error", (error) => handlers.onError(error, `watching ${dir}`));
         watchers.push(watcher);

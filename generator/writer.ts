@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
+import { relativePath } from "../input/paths.js";
 import { GeneratorError } from "../input/errors.js";
 
 /** What an emitter returns: the text of one file, before banner and formatting. */
@@ -63,7 +64,7 @@ export async function renderFiles(
       });
     }
     seen.add(absolutePath);
-    const displayPath = relative(cwd, absolutePath).split(sep).join("/");
+    const displayPath = relativePath(cwd, absolutePath);
     const text = banner(file.source, file.instruction) + file.contents;
     rendered.push({
       absolutePath,
@@ -97,7 +98,7 @@ export async function diffFiles(
       differences.push({ displayPath: file.displayPath, kind: "stale" });
   }
   for (const path of await findLeftovers(files, owners)) {
-    differences.push({ displayPath: relative(cwd, path).split(sep).join("/"), kind: "extraneous" });
+    differences.push({ displayPath: relativePath(cwd, path), kind: "extraneous" });
   }
   return differences.sort((a, b) => compareText(a.displayPath, b.displayPath));
 }
@@ -159,7 +160,7 @@ export async function writeFiles(
   }
   for (const path of leftovers) {
     await rm(path);
-    result.removed.push(relative(cwd, path).split(sep).join("/"));
+    result.removed.push(relativePath(cwd, path));
   }
   return result;
 }
@@ -242,7 +243,7 @@ export async function withManifests(
     }
     for (const file of files) {
       const dir = dirs.find((candidate) => file.absolutePath.startsWith(candidate + sep));
-      if (dir) manifests.get(dir)?.owners[owner]?.push(toSlash(relative(dir, file.absolutePath)));
+      if (dir) manifests.get(dir)?.owners[owner]?.push(relativePath(dir, file.absolutePath));
     }
   }
   const rendered = [...manifests].map(([dir, { owners }]): RenderedFile => {
@@ -253,7 +254,7 @@ export async function withManifests(
     );
     const absolutePath = join(dir, MANIFEST_FILE);
     const text = `${JSON.stringify({ note: MANIFEST_NOTE, owners: sorted }, null, 2)}\n`;
-    return { absolutePath, displayPath: toSlash(relative(cwd, absolutePath)), text };
+    return { absolutePath, displayPath: relativePath(cwd, absolutePath), text };
   });
   return [...allFiles(owned), ...rendered].sort((a, b) =>
     compareText(a.absolutePath, b.absolutePath),
@@ -262,10 +263,6 @@ export async function withManifests(
 
 function allFiles(owned: readonly { files: readonly RenderedFile[] }[]): RenderedFile[] {
   return owned.flatMap((entry) => entry.files);
-}
-
-function toSlash(path: string): string {
-  return path.split(sep).join("/");
 }
 
 async function readManifest(outDir: string): Promise<Manifest> {

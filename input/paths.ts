@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -17,6 +17,17 @@ export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url
  */
 export function bundledFile(path: string): string {
   return join(packageRoot, path);
+}
+
+/**
+ * `to` relative to `from` with forward slashes, as messages, banners and manifests show paths
+ * on every platform; `""` when they are the same folder.
+ *
+ * @example
+ * relativePath("/work/site", "/work/site/schemas/events.json"); // "schemas/events.json"
+ */
+export function relativePath(from: string, to: string): string {
+  return relative(from, to).split(sep).join("/");
 }
 
 function findPackageRoot(start: string): string {

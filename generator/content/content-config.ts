@@ -1,5 +1,6 @@
 import { access } from "node:fs/promises";
-import { extname, relative, resolve, sep } from "node:path";
+import { extname, resolve } from "node:path";
+import { relativePath } from "../../input/paths.js";
 import fastGlob from "fast-glob";
 import { GeneratorError, type SourceLocation } from "../../input/errors.js";
 import type { JsonSource } from "../../input/json-source.js";
@@ -180,9 +181,7 @@ export async function matchDocuments(patterns: readonly string[], base: string):
         .map((file) => resolve(file))
         .filter((file) => DOCUMENT_EXTENSIONS.has(extname(file).toLowerCase())),
     ),
-  ].sort((a, b) =>
-    compare(relative(base, a).split(sep).join("/"), relative(base, b).split(sep).join("/")),
-  );
+  ].sort((a, b) => compare(relativePath(base, a), relativePath(base, b)));
 }
 
 /** The folder each pattern searches: its part before the first glob character, absolute. */

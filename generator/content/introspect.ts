@@ -1,4 +1,5 @@
-import { extname, relative, resolve, sep } from "node:path";
+import { extname, relative, resolve } from "node:path";
+import { relativePath } from "../../input/paths.js";
 import type { GraphQLSchema } from "graphql";
 import { GeneratorError } from "../../input/errors.js";
 import { type WriteResult, writeFiles } from "../writer.js";
@@ -60,7 +61,7 @@ export async function writeSchemaFiles(
     const absolutePath = resolve(cwd, out);
     files.push({
       absolutePath,
-      displayPath: relative(cwd, absolutePath).split(sep).join("/"),
+      displayPath: relativePath(cwd, absolutePath),
       text: await schemaTextFor(out, schema),
     });
   }

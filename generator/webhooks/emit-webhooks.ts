@@ -1,6 +1,6 @@
-import { dirname, relative, sep } from "node:path";
-import { bundledFile, packageRoot } from "../../input/paths.js";
-import { BUNDLED_EVENTS, BUNDLED_PAYLOADS } from "../config.js";
+import { relative } from "node:path";
+import { bundledFile, relativePath } from "../../input/paths.js";
+import { BUNDLED_EVENTS, BUNDLED_PAYLOADS, inputsBase } from "../config.js";
 import type { TypewireConfig } from "../config.js";
 import type { EmittedFile } from "../writer.js";
 import { emitEventNames } from "./emit-event-names.js";
@@ -25,7 +25,7 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
   );
   // Banners name inputs relative to the config file's folder (the package's, for the bundled
   // inputs), never to where the command runs, so output does not depend on it.
-  const base = config.file ? dirname(config.file) : packageRoot;
+  const base = inputsBase(config);
   const configured = config.file !== undefined;
   const fromTable = fromInput(webhooks.events, base, configured, BUNDLED_EVENTS, "webhooks.events");
   const files: EmittedFile[] = [
@@ -41,7 +41,7 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
       relative(cwd, webhooks.payloads) || webhooks.payloads,
     );
     checkPayloadTypeNames(table, schemas);
-    const schemaDir = relative(base, webhooks.payloads).split(sep).join("/") || ".";
+    const schemaDir = relativePath(base, webhooks.payloads) || ".";
     const fromSchemas = fromInput(
       webhooks.payloads,
       base,
@@ -65,7 +65,7 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
  * an input bundled with typewire, which a project cannot edit, by the config key that replaces it.
  */
 function fromInput(input: string, base: string, configured: boolean, bundled: string, key: string) {
-  const source = relative(base, input).split(sep).join("/") || ".";
+  const source = relativePath(base, input) || ".";
   const instruction =
     configured && input === bundledFile(bundled)
       ? `It comes from ${key === "webhooks.events" ? "the platform's event table" : "the platform's payload schemas"} bundled with typewire: to use your own, name them as ${key} in typewire.config.json and run \`typewire generate\`.`

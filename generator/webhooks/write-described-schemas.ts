@@ -1,4 +1,5 @@
-import { relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
+import { relativePath } from "../../input/paths.js";
 import { readJsonSource } from "../../input/json-source.js";
 import { type WriteResult, compareText, writeFiles } from "../writer.js";
 import { describedPayloadSchemas } from "./description.js";
@@ -29,7 +30,7 @@ export async function buildDescribedSchemas(
   options: DescribedSchemasOptions,
   cwd: string,
 ): Promise<PayloadSchemaFiles> {
-  const display = (file: string) => relative(cwd, resolve(cwd, file)).split(sep).join("/");
+  const display = (file: string) => relativePath(cwd, resolve(cwd, file));
   const table = await readEventActionTable(resolve(cwd, options.events), display(options.events));
   const source = await readJsonSource(
     resolve(cwd, options.description),
@@ -66,7 +67,7 @@ export async function writeDescribedSchemas(
         const absolutePath = resolve(out, name);
         return {
           absolutePath,
-          displayPath: relative(cwd, absolutePath).split(sep).join("/"),
+          displayPath: relativePath(cwd, absolutePath),
           text: `${printSchema(files[name])}\n`,
         };
       }),
