@@ -1,7 +1,7 @@
-import { dirname, join, relative, sep } from "node:path";
-import { packageRoot } from "../../input/paths.js";
+import { join, relative } from "node:path";
+import { relativePath } from "../../input/paths.js";
 import { type DocumentNode, type GraphQLSchema, Kind } from "graphql";
-import type { TypewireConfig } from "../config.js";
+import { type TypewireConfig, inputsBase } from "../config.js";
 import type { EmittedFile } from "../writer.js";
 import type { ContentSchemaSource } from "./content-config.js";
 import type { ContentEmitter } from "./content-emitter.js";
@@ -15,7 +15,7 @@ import {
   checkDocuments,
   readDocuments,
 } from "./documents.js";
-import { emitDocuments } from "./emit-documents.js";
+import { emitDocuments, exportedNames } from "./emit-documents.js";
 import { queryBuildersEmitter } from "./emit-query-builders.js";
 import { fetchSchema } from "./fetch-schema.js";
 import { loadSchemaFile } from "./load-schema.js";
@@ -106,13 +106,7 @@ function checkExportClashes(
       const definition = written.definitions.find(
         (d) =>
           (d.kind === Kind.OPERATION_DEFINITION || d.kind === Kind.FRAGMENT_DEFINITION) &&
-          d.name !== undefined &&
-          [
-            `${d.name.value}Query`,
-            `${d.name.value}QueryVariables`,
-            `${d.name.value}Document`,
-            `${d.name.value}Fragment`,
-          ].includes(name),
+          exportedNames(d).includes(name),
       );
       const message = `${name}, generated for this ${definition?.kind === Kind.FRAGMENT_DEFINITION ? "fragment" : "operation"}, is also exported by ${other} of schema "${schemaName}": rename it`;
       problems.push(
@@ -145,13 +139,10 @@ async function documentsBySchema(
   if (sets.length === 0) return result;
   // Paths in messages and comments: relative to the config file's folder (the package's, for
   // the bundled example), so generated text is the same on every machine.
-  const base = config.file ? dirname(config.file) : packageRoot;
-  const show = (file: string) => relative(base, file).split(sep).join("/");
+  const base = inputsBase(config);
+  const show = (file: string) => relativePath(base, file);
   const allFiles = [...new Set(sets.flatMap((set) => set.files))].sort();
-  const read = await readDocuments(
-    allFiles,
-    (file) => relative(cwd, file).split(sep).join("/") || file,
-  );
+  const read = await readDocuments(allFiles, (file) => relativePath(cwd, file) || file);
   throwAll(read.problems);
   const byDisplay = new Map(read.files.map((file) => [file.display, file]));
   const declared = new Map<string, Set<string>>();
@@ -214,7 +205,7 @@ function fromSchema(source: ContentSchemaSource, config: TypewireConfig) {
         `It comes from the schema of ${source.endpoint} ("${source.name}" in typewire.config.json): change the content model there, then run \`typewire generate\`.`,
     });
   }
-  const base = config.file ? dirname(config.file) : packageRoot;
-  const path = relative(base, source.file).split(sep).join("/");
+  const base = inputsBase(config);
+  const path = relativePath(base, source.file);
   return (file: EmittedFile): EmittedFile => (file.instruction ? file : { ...file, source: path });
 }

@@ -1,6 +1,7 @@
 import {
   type DocumentNode,
   type FragmentDefinitionNode,
+  type OperationDefinitionNode,
   type GraphQLSchema,
   Kind,
   extendSchema,
@@ -122,6 +123,20 @@ export async function emitDocuments(input: {
       instruction: `It comes from the GraphQL documents declared for schema "${input.name}" (each operation names its file) and from that schema: change them, then run \`typewire generate\`.`,
     },
   ];
+}
+
+/**
+ * The names `documents.ts` exports for one definition: an operation's result, variables and typed
+ * document (`<Name>Query`, `<Name>QueryVariables`, `<Name>Document`), a fragment's type
+ * (`<Name>Fragment`), as the operations plugin and `emitDocuments` write them.
+ */
+export function exportedNames(
+  definition: OperationDefinitionNode | FragmentDefinitionNode,
+): string[] {
+  const name = definition.name?.value ?? "";
+  return definition.kind === Kind.FRAGMENT_DEFINITION
+    ? [`${name}Fragment`]
+    : [`${name}Query`, `${name}QueryVariables`, `${name}Document`];
 }
 
 /**
