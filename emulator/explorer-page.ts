@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { bundledFile } from "../input/paths.js";
 import type { ApiSchemaDefinition } from "../site/site-model.js";
+import { CACHE_HEADER_NAME } from "./http/cache-header.js";
 import { CONFIG_ELEMENT_ID, type ExplorerPageConfig } from "./explorer-config.js";
 
 /** The explorer's documented path; `/` shows it too unless the endpoint itself is `/`. */
@@ -40,7 +41,6 @@ export interface ExplorerRequestDeps {
   route: string;
   devMode: boolean;
   caching: boolean;
-  cacheHeader: string;
   schemas: Record<string, ApiSchemaDefinition>;
   now: Date;
 }
@@ -141,7 +141,7 @@ export function explorerConfig(deps: ExplorerRequestDeps): ExplorerPageConfig {
     endpoint: deps.route,
     devMode: deps.devMode,
     caching: deps.caching,
-    cacheHeader: deps.cacheHeader,
+    cacheHeader: CACHE_HEADER_NAME,
     schemas,
   };
 }

@@ -3,6 +3,7 @@ import type { ApiSchemaDefinition } from "../site/site-model.js";
 import { nextStatusChange } from "./content/status-changes.js";
 import { executeGraphQL } from "./execute-graphql.js";
 import { EXPLORER_PATH, answerExplorer, explorerTarget } from "./explorer-page.js";
+import { CACHE_HEADER_NAME } from "./http/cache-header.js";
 import { corsHeaders } from "./http/cors-headers.js";
 import { errorBody } from "./http/error-body.js";
 import { graphqlParams } from "./http/graphql-params.js";
@@ -15,8 +16,8 @@ import { selectSchema } from "./select-schema.js";
 import type { ServerConfig } from "./server-config.js";
 import type { SiteStore } from "./site-store.js";
 
-/** The header that says whether the body came from the result cache. */
-export const CACHE_HEADER = "x-typewire-cache";
+/** The header that says whether the body came from the result cache, as Node reads it. */
+export const CACHE_HEADER = CACHE_HEADER_NAME.toLowerCase();
 
 export interface RequestDeps {
   config: ServerConfig;
@@ -61,7 +62,6 @@ export async function handleRequest(
         route: deps.config.route,
         devMode: deps.config.devMode,
         caching: deps.config.enableGraphQlCaching,
-        cacheHeader: "X-Typewire-Cache",
         schemas: deps.config.schemas ?? deps.store.site.schemas,
         now: deps.now(),
       });

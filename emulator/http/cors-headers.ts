@@ -1,3 +1,5 @@
+import { CACHE_HEADER_NAME } from "./cache-header.js";
+
 /**
  * CORS headers on every response, so a front end served from another local port can call the
  * emulator, and the preflight (OPTIONS) is answered with 200 as the real endpoint does.
@@ -10,7 +12,7 @@ export function corsHeaders(origin: string | undefined): Record<string, string> 
     "access-control-allow-origin": origin ?? "*",
     "access-control-allow-methods": "GET, POST, OPTIONS",
     "access-control-allow-headers": "Authorization, Content-Type, X-Requested-With",
-    "access-control-expose-headers": "X-Typewire-Cache",
+    "access-control-expose-headers": CACHE_HEADER_NAME,
     "access-control-max-age": "600",
     vary: "Origin",
   };
