@@ -21,6 +21,12 @@ export interface WebhooksConfig {
   payloads?: string;
   /** Output folder (absolute path). */
   out: string;
+  /**
+   * Whether `index.ts` and `testing.ts` bind `@typewire/runtime` to this table (the default, and
+   * when absent). `false` writes the table alone, as the runtime's own copy of the platform's
+   * table is.
+   */
+  bindRuntime?: boolean;
 }
 
 /** A resolved configuration: every path is absolute. */
@@ -97,7 +103,7 @@ export async function loadConfig(
   const source = await readJsonSource(path, display);
   checkShape(source);
   const raw = source.value as {
-    webhooks?: { events?: string; payloads?: string; out: string };
+    webhooks?: { events?: string; payloads?: string; out: string; bindRuntime?: boolean };
     content?: RawContentConfig;
   };
   const base = dirname(path);
@@ -132,6 +138,7 @@ export async function loadConfig(
     config.webhooks = {
       events,
       out: resolve(base, raw.webhooks.out),
+      ...(raw.webhooks.bindRuntime === false ? { bindRuntime: false } : {}),
       ...(payloads ? { payloads } : {}),
     };
   }

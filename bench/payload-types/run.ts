@@ -1,11 +1,13 @@
 // Type-check cost of the payload types: the same consumer checked against typewire's types and
 // against @octokit/webhooks, through the compiler API (`check-project.cjs`), with and without
-// skipLibCheck.
+// skipLibCheck; then against a user's own table (the platform's plus one event) generated into
+// the project, as `import ... from "./generated/webhooks/index.js"` reads it.
 // Run with `npm run bench:types`. Scratch projects go to bench/.work/payload-types (gitignored).
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { generate, loadConfig } from "../../generator/index.js";
 import { consumerSource } from "./consumer.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -65,6 +67,52 @@ function writeProject(name: string, library: string, options: Record<string, unk
   return dir;
 }
 
+/**
+ * A user's own table in `ours/custom`: the platform's table and payload schemas plus an event it
+ * lacks (`deploy_hook`), generated into `generated/webhooks/` as `typewire generate` writes it.
+ */
+async function generateCustomTable(): Promise<void> {
+  const dir = join(work, "ours/custom");
+  const inputs = join(dir, "webhooks");
+  cpSync(join(root, "schemas/webhooks/payloads"), join(inputs, "payloads"), { recursive: true });
+  const table = JSON.parse(readFileSync(join(root, "schemas/webhooks/events.json"), "utf8"));
+  table.events.deploy_hook = ["failed", "fired"];
+  delete table.$schema;
+  writeFileSync(join(inputs, "events.json"), JSON.stringify(table, null, 2));
+  const variant = (action: string, extra: Record<string, unknown>) => ({
+    type: "object",
+    properties: {
+      action: { type: "string", enum: [action] },
+      hook: {
+        type: "object",
+        properties: { id: { type: "integer" }, url: { type: "string" } },
+        required: ["id", "url"],
+      },
+      ...extra,
+    },
+    required: ["action", "hook", ...Object.keys(extra)],
+  });
+  const deployHook = {
+    title: "deploy_hook",
+    type: "object",
+    oneOf: [{ $ref: "#/definitions/failed" }, { $ref: "#/definitions/fired" }],
+    definitions: {
+      failed: variant("failed", { status_code: { type: "integer" } }),
+      fired: variant("fired", { sha: { type: "string" } }),
+    },
+  };
+  writeFileSync(join(inputs, "payloads/deploy_hook.json"), JSON.stringify(deployHook, null, 2));
+  const config = {
+    webhooks: {
+      events: "webhooks/events.json",
+      payloads: "webhooks/payloads",
+      out: "generated/webhooks",
+    },
+  };
+  writeFileSync(join(dir, "typewire.config.json"), JSON.stringify(config, null, 2));
+  await generate(await loadConfig("typewire.config.json", dir), dir, { cache: false });
+}
+
 function check(dir: string): Sample {
   const result = spawnSync(
     process.execPath,
@@ -106,17 +154,23 @@ for (const skipLibCheck of [false, true]) {
   );
 }
 
+await generateCustomTable();
 const rows: string[] = [];
 const ratios: { mode: string; check: number; instantiations: number; memory: number }[] = [];
+const customRatios: { mode: string; check: number; instantiations: number }[] = [];
 for (const { label, options } of modes) {
   const suffix = options.skipLibCheck ? "skip" : "full";
   const ours = writeProject(`ours/${suffix}`, "@typewire/runtime/webhooks", options);
   const theirs = writeProject(`theirs-${suffix}`, "@octokit/webhooks", options);
-  const samples = { ours: [] as Sample[], theirs: [] as Sample[] };
-  // Alternate the two so drift on a shared machine hits both alike.
+  // A user's own table: the same consumer, reading the generated module (sources, so
+  // skipLibCheck does not skip them). Reported, not compared: the peer cannot type such a table.
+  const custom = writeProject(`ours/custom/${suffix}`, "../generated/webhooks/index.js", options);
+  const samples = { ours: [] as Sample[], theirs: [] as Sample[], custom: [] as Sample[] };
+  // Alternate them so drift on a shared machine hits all alike.
   for (let run = 0; run < RUNS; run++) {
     samples.ours.push(check(ours));
     samples.theirs.push(check(theirs));
+    samples.custom.push(check(custom));
   }
   const a = median(samples.ours);
   const b = median(samples.theirs);
@@ -127,9 +181,16 @@ for (const { label, options } of modes) {
     instantiations: ratio(a.instantiations, b.instantiations),
     memory: ratio(a.memory, b.memory),
   });
+  const c = median(samples.custom);
+  customRatios.push({
+    mode: label,
+    check: ratio(c.checkTime, b.checkTime),
+    instantiations: ratio(c.instantiations, b.instantiations),
+  });
   for (const [who, s] of [
     ["typewire", a],
     ["@octokit/webhooks", b],
+    ["typewire, own table (generated)", c],
   ] as const) {
     rows.push(
       `| ${label} | ${who} | ${s.checkTime.toFixed(3)} s | ${s.totalTime.toFixed(3)} s | ${s.instantiations} | ${s.memory} K |`,
@@ -150,6 +211,15 @@ for (const r of ratios) {
   console.log(
     `| ${r.mode} | ${r.check.toFixed(3)} | ${r.instantiations.toFixed(3)} | ${r.memory.toFixed(3)} | ${met} |`,
   );
+}
+
+console.log(
+  "\nA user's own table (the platform's plus `deploy_hook`), generated into the project and checked from its sources:\n",
+);
+console.log("| mode | check time own table/theirs | instantiations own table/theirs |");
+console.log("|---|---|---|");
+for (const r of customRatios) {
+  console.log(`| ${r.mode} | ${r.check.toFixed(3)} | ${r.instantiations.toFixed(3)} |`);
 }
 
 function readTscVersion(): string {

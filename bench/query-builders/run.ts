@@ -585,7 +585,7 @@ if (!runtimeBuild.ok) throw new Error(`building the runtime failed:\n${runtimeBu
 // barest form: one comparison of key unions per selection object and a visit of each sub-selection,
 // with no look at arguments, fragment types, directives or aliases.
 function ablation(name: string, checked: string): string {
-  const from = join(repo, "runtime/dist/runtime/src/content");
+  const from = join(repo, "runtime/dist/content");
   const to = join(work, `${name}-runtime`);
   rmSync(to, { recursive: true, force: true });
   mkdirSync(to, { recursive: true });
@@ -614,7 +614,7 @@ function ablate(
   name: string,
   edits: [file: string, pattern: RegExp, replacement: string][],
 ): string {
-  const from = join(repo, "runtime/dist/runtime/src/content");
+  const from = join(repo, "runtime/dist/content");
   const to = join(work, `${name}-runtime`);
   rmSync(to, { recursive: true, force: true });
   mkdirSync(to, { recursive: true });

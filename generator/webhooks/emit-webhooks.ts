@@ -1,5 +1,5 @@
-import { relative } from "node:path";
-import { bundledFile, relativePath } from "../../input/paths.js";
+import { isAbsolute, relative } from "node:path";
+import { bundledFile, packageRoot, relativePath } from "../../input/paths.js";
 import { BUNDLED_EVENTS, BUNDLED_PAYLOADS, inputsBase } from "../config.js";
 import type { TypewireConfig } from "../config.js";
 import type { EmittedFile } from "../writer.js";
@@ -7,7 +7,7 @@ import { emitEventNames } from "./emit-event-names.js";
 import { emitEventPayload } from "./emit-event-payload.js";
 import { emitExamplePayloads } from "./emit-example-payloads.js";
 import { emitEvents } from "./emit-events.js";
-import { emitWebhooksIndex } from "./emit-index.js";
+import { bindingView, emitWebhooksIndex, emitWebhooksTesting } from "./emit-index.js";
 import { emitPayloadDefinitions } from "./emit-payload-definitions.js";
 import { emitPayloadIndex } from "./emit-payload-index.js";
 import { emitValidateEventName } from "./emit-validate-event-name.js";
@@ -26,13 +26,18 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
   // Banners name inputs relative to the config file's folder (the package's, for the bundled
   // inputs), never to where the command runs, so output does not depend on it.
   const base = inputsBase(config);
-  const configured = config.file !== undefined;
+  // A project cannot edit what typewire bundles, so its banners name the config key instead; a
+  // config inside typewire's own package (the runtime's copy) edits the bundled files themselves.
+  const configured = config.file !== undefined && !isInside(packageRoot, base);
   const fromTable = fromInput(webhooks.events, base, configured, BUNDLED_EVENTS, "webhooks.events");
+  const typed = webhooks.payloads !== undefined;
+  const view = bindingView(table, webhooks.bindRuntime !== false, typed);
   const files: EmittedFile[] = [
     emitEventNames(table, webhooks.out),
-    emitEvents(table, webhooks.out, webhooks.payloads !== undefined),
+    emitEvents(table, webhooks.out, typed),
     emitValidateEventName(webhooks.out),
-    emitWebhooksIndex(webhooks.out),
+    emitWebhooksIndex(webhooks.out, view),
+    ...(view.bind ? [emitWebhooksTesting(webhooks.out, view)] : []),
   ].map(fromTable);
   if (webhooks.payloads) {
     const schemas = await readPayloadSchemas(
@@ -75,4 +80,9 @@ function fromInput(input: string, base: string, configured: boolean, bundled: st
     source: file.source.startsWith(source) ? file.source : source,
     ...(instruction ? { instruction } : {}),
   });
+}
+
+function isInside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return !rel.startsWith("..") && !isAbsolute(rel);
 }

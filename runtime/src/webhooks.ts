@@ -4,6 +4,12 @@ import {
   type EventHandler,
   eventHandlerFor,
 } from "./event-handler/create-event-handler.js";
+import {
+  type PlatformEventMap,
+  platformEventTable,
+  type WebhookEventMap,
+  type WebhookEventTable,
+} from "./event-handler/event-table.js";
 import type { EventHandlerOptions, Untransformed } from "./event-handler/types.js";
 import {
   type VerifyAndReceiveOptions,
@@ -14,7 +20,8 @@ import {
 /** Options of the {@link Webhooks} constructor. */
 export interface WebhooksOptions<
   TTransformed = Untransformed,
-> extends EventHandlerOptions<TTransformed> {
+  TEvents extends WebhookEventMap = PlatformEventMap,
+> extends EventHandlerOptions<TTransformed, TEvents> {
   /** The signing secret configured on the platform. Required, non-empty. */
   secret: string;
   /**
@@ -29,21 +36,28 @@ export interface WebhooksOptions<
  * can be passed around or destructured. `sign`, `verify` and `verifyAndReceive` return
  * promises on every runtime (`node:crypto` on Node, WebCrypto elsewhere).
  *
+ * `TEvents` is the event map of the table names are checked against, given as the second
+ * constructor argument: the platform's table bundled with the runtime unless given. A generated
+ * webhooks module exports a `Webhooks` bound to its own table; use that one for a table of yours.
+ *
  * @example
  * const webhooks = new Webhooks({ secret: process.env.WEBHOOK_SECRET! });
  * webhooks.on("issues.opened", ({ payload }) => console.log(payload.action)); // "opened"
  * await webhooks.verifyAndReceive({ id, name: "issues", payload: rawBody, signature });
  */
-export class Webhooks<TTransformed = Untransformed> implements EventHandler<TTransformed> {
+export class Webhooks<
+  TTransformed = Untransformed,
+  TEvents extends WebhookEventMap = PlatformEventMap,
+> implements EventHandler<TTransformed, TEvents> {
   /** Signs a payload with the primary secret: `sha256=` and 64 lowercase hex characters. */
   readonly sign: (payload: string) => Promise<string>;
   /** Checks a signature against the primary secret, then the additional ones. */
   readonly verify: (payload: string, signature: string) => Promise<boolean>;
-  readonly on: EventHandler<TTransformed>["on"];
-  readonly onAny: EventHandler<TTransformed>["onAny"];
-  readonly onError: EventHandler<TTransformed>["onError"];
-  readonly removeListener: EventHandler<TTransformed>["removeListener"];
-  readonly receive: EventHandler<TTransformed>["receive"];
+  readonly on: EventHandler<TTransformed, TEvents>["on"];
+  readonly onAny: EventHandler<TTransformed, TEvents>["onAny"];
+  readonly onError: EventHandler<TTransformed, TEvents>["onError"];
+  readonly removeListener: EventHandler<TTransformed, TEvents>["removeListener"];
+  readonly receive: EventHandler<TTransformed, TEvents>["receive"];
   /**
    * Verifies, parses and receives a delivery. Rejects with a `WebhookRequestError` carrying
    * `status: 400` for a missing or wrong signature (also sent to `onError` handlers), a missing
@@ -56,11 +70,14 @@ export class Webhooks<TTransformed = Untransformed> implements EventHandler<TTra
     options?: VerifyAndReceiveOptions,
   ) => Promise<void>;
 
-  constructor(options: WebhooksOptions<TTransformed>) {
+  constructor(
+    options: WebhooksOptions<TTransformed, TEvents>,
+    table: WebhookEventTable = platformEventTable,
+  ) {
     const secrets = secretsOf(options);
     const primary = secrets[0]!;
-    const state = createEventHandlerState(options);
-    const handler = eventHandlerFor<TTransformed>(state);
+    const state = createEventHandlerState(options, table);
+    const handler = eventHandlerFor<TTransformed, TEvents>(state);
     this.sign = (payload) => sign(primary, payload);
     this.verify = (payload, signature) => verify(secrets, payload, signature);
     this.on = handler.on;
@@ -73,7 +90,7 @@ export class Webhooks<TTransformed = Untransformed> implements EventHandler<TTra
   }
 }
 
-function secretsOf(options: WebhooksOptions<unknown>): readonly string[] {
+function secretsOf(options: { secret?: unknown; additionalSecrets?: unknown }): readonly string[] {
   if (options === null || typeof options !== "object") {
     throw new TypeError("[typewire] new Webhooks(options): options.secret is required");
   }

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { Agent, type Server, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type MiddlewareOptions, createNodeMiddleware } from "@typewire/runtime/middleware";
-import type { Webhooks } from "@typewire/runtime/webhooks";
+import type { MiddlewareWebhooks } from "@typewire/runtime/middleware";
 
 export const SECRET = "<SIGNING_SECRET>";
 export const PATH = "/api/platform/webhooks";
@@ -15,7 +15,7 @@ export interface Receiver {
 
 /** Starts the node middleware over `webhooks` with `options` on a free port of 127.0.0.1. */
 export async function startReceiver(
-  webhooks: Webhooks,
+  webhooks: MiddlewareWebhooks,
   options: MiddlewareOptions,
 ): Promise<Receiver> {
   const middleware = createNodeMiddleware(webhooks, options);

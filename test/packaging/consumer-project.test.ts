@@ -107,7 +107,7 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     );
     expect(leaked).toEqual([]);
     const runtimeFiles = (await run("tar", ["-tzf", tarballs.runtime])).stdout;
-    expect(runtimeFiles).toContain("package/dist/output/webhooks/event-names.js");
+    expect(runtimeFiles).toContain("package/dist/generated/webhooks/event-names.js");
     expect(runtimeFiles).not.toMatch(/package\/src\/|tsbuildinfo/);
   });
 

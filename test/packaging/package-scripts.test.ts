@@ -44,3 +44,43 @@ describe("package.json scripts", () => {
     expect(stdout.trim().split("\n")).toEqual(benchmarks.sort());
   });
 });
+
+describe("generated folders committed in the repository", () => {
+  /** Every config file of the repository whose output is committed (node_modules and work folders aside). */
+  async function committedConfigs(): Promise<string[]> {
+    const { stdout } = await run("git", ["ls-files", "*typewire.config.json"], {
+      cwd: packageRoot,
+    });
+    return stdout
+      .split("\n")
+      .filter((file) => file !== "" && !file.startsWith("test/packaging/consumer-app/"))
+      .sort();
+  }
+
+  it("CI and `npm run check` check each of them, besides the bundled defaults", async () => {
+    const configs = await committedConfigs();
+    expect(configs).toEqual(
+      expect.arrayContaining([
+        "runtime/typewire.config.json",
+        "test/webhooks/custom-table/typewire.config.json",
+      ]),
+    );
+    const ci = await readFile(join(packageRoot, ".ci/run"), "utf8");
+    const { check } = await scriptsOf(packageRoot);
+    for (const text of [ci, check!]) {
+      expect(text).toMatch(/node bin\/typewire\.js check(?! --config)/);
+      for (const config of configs) expect(text).toContain(`check --config ${config}`);
+    }
+  });
+
+  it("the runtime's copy of the platform's table is up to date", async () => {
+    // A stale copy fails this command, which CI runs (checked above); `check` itself, stale
+    // files and all, is tested in test/cli/.
+    const { stdout } = await run(
+      process.execPath,
+      [join(packageRoot, "bin/typewire.js"), "check", "--config", "runtime/typewire.config.json"],
+      { cwd: packageRoot },
+    );
+    expect(stdout).toContain("up to date");
+  });
+});

@@ -23,7 +23,7 @@ describe("@typewire/runtime/payloads", () => {
   it("is a subpath of the runtime package with types first", () => {
     const entry = runtimePackage.exports["./payloads"];
     expect(Object.keys(entry)).toEqual(["typewire-source", "types", "default"]);
-    expect(entry.types).toBe("./dist/runtime/src/payloads.d.ts");
+    expect(entry.types).toBe("./dist/payloads.d.ts");
   });
 
   it("carries no runtime code: the entry and every generated payload module erase to nothing", () => {

@@ -1,11 +1,11 @@
-import type { EmitterWebhookEvent } from "../../../output/webhooks/index.js";
 import { describeThrown } from "./describe-thrown.js";
 import { emitError } from "./emit-error.js";
 import { isThenable } from "./is-thenable.js";
-import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
+import type { WebhookEvent } from "./event-table.js";
+import type { EventHandlerState, StoredHandler } from "./types.js";
 import { withEvent } from "./with-event.js";
 
-type Handlers = readonly AnyEventHandlerFunction[] | undefined;
+type Handlers = readonly StoredHandler[] | undefined;
 
 /**
  * What `receive` returns when every handler finished synchronously and none failed: one shared,
@@ -28,9 +28,9 @@ export class Dispatch {
   pending: PromiseLike<unknown>[] | undefined;
   onRejected: ((error: unknown) => void) | undefined;
   readonly state: EventHandlerState;
-  readonly event: EmitterWebhookEvent;
+  readonly event: WebhookEvent;
 
-  constructor(state: EventHandlerState, event: EmitterWebhookEvent) {
+  constructor(state: EventHandlerState, event: WebhookEvent) {
     this.state = state;
     this.event = event;
   }
@@ -39,7 +39,7 @@ export class Dispatch {
     if (handlers === undefined) return;
     for (const handler of handlers) {
       try {
-        const result = handler(event as EmitterWebhookEvent);
+        const result = handler(event as WebhookEvent);
         // Through Promise.resolve, a thenable whose `then` throws or returns something odd
         // becomes a rejection like any other; a native promise passes through unchanged.
         if (isThenable(result))
@@ -51,7 +51,7 @@ export class Dispatch {
   }
 
   runTransformed(
-    transform: (event: EmitterWebhookEvent) => unknown,
+    transform: (event: WebhookEvent) => unknown,
     forAction: Handlers,
     forName: Handlers,
   ): void {

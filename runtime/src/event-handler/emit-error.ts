@@ -1,6 +1,6 @@
 import { describeThrown } from "./describe-thrown.js";
 import { isThenable } from "./is-thenable.js";
-import type { EventHandlerState, WebhookEventHandlerError } from "./types.js";
+import type { EventHandlerState, HandlerError } from "./types.js";
 
 /**
  * Calls every `onError` handler with `error`, without awaiting them. A throw or rejection
@@ -9,7 +9,7 @@ import type { EventHandlerState, WebhookEventHandlerError } from "./types.js";
  * @example
  * emitError(state, withEvent(caught, event));
  */
-export function emitError(state: EventHandlerState, error: WebhookEventHandlerError): void {
+export function emitError(state: EventHandlerState, error: HandlerError): void {
   for (const handler of state.error) {
     try {
       const result = handler(error);

@@ -1,5 +1,5 @@
 import { assertHandler } from "./assert-handler.js";
-import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
+import type { EventHandlerState, StoredHandler } from "./types.js";
 
 /**
  * Registers `handler` for every received event (the `"*"` registration). It gets the event as
@@ -8,7 +8,7 @@ import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
  * @example
  * onAny(state, ({ id, name }) => log.info(`delivery ${id}: ${name}`));
  */
-export function onAny(state: EventHandlerState, handler: AnyEventHandlerFunction): void {
+export function onAny(state: EventHandlerState, handler: StoredHandler): void {
   assertHandler("onAny", handler);
   state.any = [...state.any, handler];
 }

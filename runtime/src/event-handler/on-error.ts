@@ -1,5 +1,5 @@
 import { assertHandler } from "./assert-handler.js";
-import type { ErrorHandlerFunction, EventHandlerState } from "./types.js";
+import type { EventHandlerState, HandlerError } from "./types.js";
 
 /**
  * Registers `handler` for every handler failure (the `"error"` registration), and for failed
@@ -9,7 +9,7 @@ import type { ErrorHandlerFunction, EventHandlerState } from "./types.js";
  * @example
  * onError(state, (error) => report(error, { delivery: error.event.id }));
  */
-export function onError(state: EventHandlerState, handler: ErrorHandlerFunction): void {
+export function onError(state: EventHandlerState, handler: (error: HandlerError) => unknown): void {
   assertHandler("onError", handler);
   state.error = [...state.error, handler];
 }

@@ -1,11 +1,10 @@
-import { validateEventName } from "../../../output/webhooks/index.js";
 import { assertHandler } from "./assert-handler.js";
 import { handlersFor, setHandlersFor } from "./registrations.js";
-import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
+import type { EventHandlerState, StoredHandler } from "./types.js";
 
 /**
  * Registers `handler` for one event name or `event.action` combination, or for each of a list.
- * Names are checked against the event table in `warn` mode: an unknown name is logged and still
+ * Names are checked against the state's event table in `warn` mode: an unknown name is logged and still
  * registered; `"*"` and `"error"` throw, pointing to `onAny` and `onError`.
  *
  * @example
@@ -14,7 +13,7 @@ import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
 export function on(
   state: EventHandlerState,
   nameOrNames: string | readonly string[],
-  handler: AnyEventHandlerFunction,
+  handler: StoredHandler,
 ): void {
   assertHandler("on", handler);
   const names = typeof nameOrNames === "string" ? [nameOrNames] : nameOrNames;
@@ -24,6 +23,7 @@ export function on(
     );
   }
   // Check every name before registering any, so a bad entry does not leave half the list set.
+  const { validateEventName } = state.table;
   for (const name of names) validateEventName(name, { onUnknownEventName: "warn", log: state.log });
   for (const name of names) {
     setHandlersFor(state, name, [...handlersFor(state, name), handler]);

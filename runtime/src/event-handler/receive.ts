@@ -1,5 +1,5 @@
-import type { EmitterWebhookEvent } from "../../../output/webhooks/index.js";
 import { Dispatch } from "./dispatch.js";
+import type { WebhookEvent } from "./event-table.js";
 import type { EventHandlerState, ReceivedEvent } from "./types.js";
 
 /**
@@ -20,7 +20,7 @@ export function receive(state: EventHandlerState, received: ReceivedEvent): Prom
     typeof received.id === "string"
       ? received
       : { id: "", name: received.name, payload: received.payload }
-  ) as EmitterWebhookEvent;
+  ) as WebhookEvent;
   const dispatch = new Dispatch(state, event);
   const entry = state.named.get(event.name);
   if (entry !== undefined) {

@@ -1,6 +1,6 @@
-import type { AnyEventHandlerFunction, EventHandlerState } from "./types.js";
+import type { EventHandlerState, StoredHandler } from "./types.js";
 
-type Handlers = readonly AnyEventHandlerFunction[];
+type Handlers = readonly StoredHandler[];
 
 // "issues.opened" is stored under "issues", then "opened": event names never contain a dot, so
 // everything after the first dot is the action (unknown names registered in warn mode included).

@@ -1,34 +1,47 @@
-import type {
-  EmitterWebhookEvent,
-  EmitterWebhookEventName,
-} from "../../../output/webhooks/index.js";
 import type { Logger } from "../logger.js";
+import type {
+  AnyEventOf,
+  EventNameOf,
+  PlatformEventMap,
+  WebhookEvent,
+  WebhookEventMap,
+  WebhookEventTable,
+} from "./event-table.js";
 
 declare const untransformed: unique symbol;
 
 /**
- * Marks "no `transform` option": `on` handlers then receive `EmitterWebhookEvent<TName>`,
- * narrowed by the name they were registered for.
+ * Marks "no `transform` option": `on` handlers then receive the event of the name they were
+ * registered for, narrowed to its payload type.
  */
 export type Untransformed = typeof untransformed;
 
-/** What an `on` handler receives: the narrowed event, or the transform's result when one is set. */
-export type HandlerEvent<TName extends EmitterWebhookEventName, TTransformed> = [
+/**
+ * What an `on` handler receives: the event of `TName` in `TEvents` (the platform's table unless
+ * another is bound), or the transform's result when one is set.
+ */
+export type HandlerEvent<
+  TName extends keyof TEvents,
   TTransformed,
-] extends [Untransformed]
-  ? EmitterWebhookEvent<TName>
-  : TTransformed;
+  TEvents extends WebhookEventMap = PlatformEventMap,
+> = [TTransformed] extends [Untransformed] ? TEvents[TName] : TTransformed;
 
 /** A handler registered with `on`. May be async; a throw or rejection is reported, not fatal. */
-export type EventHandlerFunction<TName extends EmitterWebhookEventName, TTransformed> = (
-  event: HandlerEvent<TName, TTransformed>,
-) => unknown;
+export type EventHandlerFunction<
+  TName extends keyof TEvents,
+  TTransformed,
+  TEvents extends WebhookEventMap = PlatformEventMap,
+> = (event: HandlerEvent<TName, TTransformed, TEvents>) => unknown;
 
 /** A handler registered with `onAny`: every event, never transformed. */
-export type AnyEventHandlerFunction = (event: EmitterWebhookEvent) => unknown;
+export type AnyEventHandlerFunction<TEvents extends WebhookEventMap = PlatformEventMap> = (
+  event: AnyEventOf<TEvents>,
+) => unknown;
 
 /** A handler registered with `onError`. Its result is not awaited. */
-export type ErrorHandlerFunction = (error: WebhookEventHandlerError) => unknown;
+export type ErrorHandlerFunction<TEvents extends WebhookEventMap = PlatformEventMap> = (
+  error: WebhookEventHandlerError<TEvents>,
+) => unknown;
 
 /** An event as delivered before it is received: `id` is optional, `name` not yet checked. */
 export interface RawWebhookEvent<TPayload = unknown> {
@@ -45,41 +58,63 @@ export type ReceivedEvent = RawWebhookEvent<object>;
  * something that is not an object), with `.event` set to the event being handled. For a failed
  * signature check, `.event.payload` is the unparsed body and `.status` is `400`.
  */
-export interface WebhookEventHandlerError extends Error {
-  event: EmitterWebhookEvent | RawWebhookEvent;
+export interface WebhookEventHandlerError<
+  TEvents extends WebhookEventMap = PlatformEventMap,
+> extends Error {
+  event: AnyEventOf<TEvents> | RawWebhookEvent;
   status?: number;
 }
 
 /** Options of `createEventHandler` (and of the `Webhooks` constructor). */
-export interface EventHandlerOptions<TTransformed = Untransformed> {
+export interface EventHandlerOptions<
+  TTransformed = Untransformed,
+  TEvents extends WebhookEventMap = PlatformEventMap,
+> {
   /**
    * Applied once per received event, before `on` handlers run (not `onAny` handlers); may be
    * async. Its result is what `on` handlers receive. If it throws, `on` handlers for that event
    * are skipped and the error is reported like a handler error.
    */
   transform?:
-    ((event: EmitterWebhookEvent) => TTransformed | PromiseLike<TTransformed>) | undefined;
+    ((event: AnyEventOf<TEvents>) => TTransformed | PromiseLike<TTransformed>) | undefined;
   /** Where warnings (unknown event names) and errors inside error handlers go. */
   log?: Partial<Logger> | undefined;
 }
+
+/** Options as the state reads them, whatever the table and the transform's result. */
+export interface UntypedOptions {
+  transform?: unknown;
+  log?: Partial<Logger> | undefined;
+}
+
+/** Names `removeListener` takes: the table's, `"*"` for `onAny` and `"error"` for `onError`. */
+export type ListenerName<TEvents extends WebhookEventMap> = EventNameOf<TEvents> | "*" | "error";
+
+/** A handler failure as the state reports it, whatever the table. */
+export type HandlerError = WebhookEventHandlerError<WebhookEventMap>;
+
+/** Any handler as the state stores it, whatever the table. */
+export type StoredHandler = (event: WebhookEvent) => unknown;
 
 /**
  * The handlers registered under one event name: for the name itself, and per action. Keyed in
  * two levels so `receive` never builds the `name.action` string.
  */
 export interface NameRegistrations {
-  handlers: readonly AnyEventHandlerFunction[];
-  actions: Map<string, readonly AnyEventHandlerFunction[]>;
+  handlers: readonly StoredHandler[];
+  actions: Map<string, readonly StoredHandler[]>;
 }
 
 /**
  * Registrations, as immutable arrays replaced on every change, so `receive` iterates them
  * without copying and a handler that removes a listener mid-dispatch cannot skip another.
+ * `table` is the event/action table names are checked against.
  */
 export interface EventHandlerState {
   named: Map<string, NameRegistrations>;
-  any: readonly AnyEventHandlerFunction[];
-  error: readonly ErrorHandlerFunction[];
-  transform: ((event: EmitterWebhookEvent) => unknown) | undefined;
+  any: readonly StoredHandler[];
+  error: readonly ((error: HandlerError) => unknown)[];
+  transform: ((event: WebhookEvent) => unknown) | undefined;
   log: Logger;
+  table: WebhookEventTable;
 }

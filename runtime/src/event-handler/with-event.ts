@@ -1,5 +1,5 @@
 import { describeThrown } from "./describe-thrown.js";
-import type { RawWebhookEvent, WebhookEventHandlerError } from "./types.js";
+import type { HandlerError, RawWebhookEvent } from "./types.js";
 
 /**
  * Attaches the event being handled to a caught error as `.event`. Anything that cannot carry it
@@ -10,11 +10,11 @@ import type { RawWebhookEvent, WebhookEventHandlerError } from "./types.js";
  * @example
  * withEvent(new Error("boom"), event).event === event; // true
  */
-export function withEvent(error: unknown, event: RawWebhookEvent): WebhookEventHandlerError {
+export function withEvent(error: unknown, event: RawWebhookEvent): HandlerError {
   try {
     if (error instanceof Error && Object.isExtensible(error) && typeof error.message === "string") {
-      const tagged = error as WebhookEventHandlerError;
-      tagged.event = event as WebhookEventHandlerError["event"];
+      const tagged = error as HandlerError;
+      tagged.event = event;
       if (tagged.event === event) return tagged;
     }
   } catch {
@@ -23,7 +23,7 @@ export function withEvent(error: unknown, event: RawWebhookEvent): WebhookEventH
   const wrapper = new Error(
     `[typewire] a handler for "${event.name}" threw ${describeThrown(error)}`,
     { cause: error },
-  ) as WebhookEventHandlerError;
-  wrapper.event = event as WebhookEventHandlerError["event"];
+  ) as HandlerError;
+  wrapper.event = event;
   return wrapper;
 }

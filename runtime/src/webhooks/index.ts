@@ -8,7 +8,7 @@ export {
   type ValidateEventNameOptions,
   emitterEventNames,
   validateEventName,
-} from "../../../output/webhooks/index.js";
+} from "../generated/webhooks/index.js";
 export * from "../event-handler/index.js";
 export { createLogger } from "../logger.js";
 export { type SecretOrSecrets, sign, verify } from "../signature/index.js";

@@ -1,0 +1,40 @@
+import type { EmitterWebhookEventMap } from "../generated/webhooks/events.js";
+import { emitterEventNames } from "../generated/webhooks/event-names.js";
+import { validateEventName } from "../generated/webhooks/validate-event-name.js";
+
+/**
+ * The shape of every event map: for each event name and `event.action` combination, the event
+ * object handlers receive. A generated `events.ts` exports one as `EmitterWebhookEventMap`.
+ */
+export type WebhookEventMap = { [name: string]: WebhookEvent };
+
+/** An event as handlers receive it, whatever the table. */
+export interface WebhookEvent {
+  id: string;
+  name: string;
+  payload: unknown;
+}
+
+/** The platform's event map, bundled with the runtime: the default of every generic. */
+export type PlatformEventMap = EmitterWebhookEventMap;
+
+/** Every name a map knows: event names and `event.action` combinations. */
+export type EventNameOf<TEvents extends WebhookEventMap> = keyof TEvents & string;
+
+/** The event of any name of a map. */
+export type AnyEventOf<TEvents extends WebhookEventMap> = TEvents[keyof TEvents];
+
+/**
+ * An event/action table as the runtime reads it at run time: its names and their check, as a
+ * generated module exports them (`{ emitterEventNames, validateEventName }`).
+ */
+export interface WebhookEventTable {
+  readonly emitterEventNames: readonly string[];
+  readonly validateEventName: (
+    name: unknown,
+    options: { onUnknownEventName: "warn"; log: { warn: (...data: unknown[]) => unknown } },
+  ) => void;
+}
+
+/** The platform's table, bundled with the runtime. */
+export const platformEventTable: WebhookEventTable = { emitterEventNames, validateEventName };
