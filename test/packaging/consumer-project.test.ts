@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { cp, readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import semver from "semver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   readEventActionTable,
@@ -57,6 +58,7 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       [
         "install",
         "--prefer-offline",
+        "--engine-strict",
         "--no-audit",
         "--no-fund",
         tarballs.cli,
@@ -151,6 +153,49 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     const codegen = await readdir(join(project, "node_modules/@graphql-codegen"));
     expect(codegen).toContain("typescript-operations");
     for (const name of ["cli", "client-preset", "typescript"]) expect(codegen).not.toContain(name);
+  });
+
+  it("installs nothing that asks for a newer Node than both packages promise", async () => {
+    const promised = (
+      JSON.parse(await readFile(join(packageRoot, "package.json"), "utf8")) as {
+        engines: { node: string };
+      }
+    ).engines.node;
+    const floor = semver.minVersion(promised)!;
+    const seen = new Set<string>();
+    const offenders: string[] = [];
+    // Every package folder, nested ones included; a range npm cannot read fails --engine-strict too.
+    const visit = async (folder: string): Promise<void> => {
+      const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
+        const path = join(folder, entry.name);
+        if (entry.name.startsWith("@")) {
+          await visit(path);
+          continue;
+        }
+        const found = await readFile(join(path, "package.json"), "utf8").catch(() => undefined);
+        if (found === undefined) continue;
+        const { name, version, engines } = JSON.parse(found) as {
+          name: string;
+          version: string;
+          engines?: { node?: unknown };
+        };
+        seen.add(name);
+        const range = engines?.node;
+        if (typeof range === "string") {
+          const lowest = semver.validRange(range) ? semver.minVersion(range) : null;
+          if (!lowest || semver.gt(lowest, floor)) offenders.push(`${name}@${version}: ${range}`);
+        }
+        await visit(join(path, "node_modules"));
+      }
+    };
+    await visit(join(project, "node_modules"));
+    expect([...seen]).toEqual(expect.arrayContaining(["typewire", "@typewire/runtime"]));
+    expect(
+      offenders,
+      `installed packages that need a newer Node than ${promised}:\n${offenders.join("\n")}`,
+    ).toEqual([]);
   });
 
   it("answers --version and --help from the package", async () => {
