@@ -1,7 +1,11 @@
+import { rm } from "node:fs/promises";
 import { request } from "node:http";
+import { join } from "node:path";
 import { Webhooks as PlatformWebhooks } from "@typewire/runtime/webhooks";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Receiver, SECRET, startReceiver } from "../helpers/receivers.js";
+import { runCli, writeTree } from "../helpers/temp-project.js";
+import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
 import {
   createEventHandler,
   type EmitterWebhookEvent,
@@ -148,5 +152,49 @@ describe("a user's own event table at run time", () => {
     await expect(signDelivery({ secret: SECRET, name: "push" })).rejects.toThrow(
       /no example payload for "push", which is not an event name .*pass a payload/,
     );
+  });
+
+  it("a table without payload schemas binds too: actions narrowed, payloads open, no examples", async () => {
+    const dir = await linkedProject("typewire-open-table-");
+    try {
+      await writeTree(dir, {
+        "events.json": '{ "events": { "deploy_hook": ["fired"], "ping": [] } }',
+        "typewire.config.json": '{ "webhooks": { "events": "events.json", "out": "gen" } }',
+        "app.ts": [
+          'import { Webhooks } from "./gen/index.js";',
+          "",
+          'const webhooks = new Webhooks({ secret: "s" });',
+          'webhooks.on("deploy_hook.fired", ({ payload }) => {',
+          '  const action: "fired" = payload.action;',
+          "  const anything: unknown = payload.whatever;",
+          "  return [action, anything];",
+          "});",
+          "// @ts-expect-error not an action of deploy_hook in this table",
+          'webhooks.on("deploy_hook.failed", () => undefined);',
+          "",
+        ].join("\n"),
+      });
+      const generated = await runCli(["generate"], dir);
+      expect(generated.stderr).toBe("");
+      expect(generated.code).toBe(0);
+      expect(typeCheck(dir, ["app.ts", "gen/testing.ts"])).toEqual([]);
+      const testing = (await import(
+        join(dir, "gen/testing.ts")
+      )) as typeof import("./custom-table/generated/testing.js");
+      expect(() => testing.examplePayload("ping" as never)).toThrow(
+        '"ping" has no example: its table was generated without payload schemas',
+      );
+      await expect(testing.signDelivery({ secret: "s", name: "ping" })).rejects.toThrow(
+        /no example payload for "ping", which has no example: .*; pass a payload/,
+      );
+      const signed = await testing.signDelivery({
+        secret: "s",
+        name: "ping",
+        payload: { zen: "hi" },
+      });
+      expect(new TextDecoder().decode(signed.body)).toBe('{"zen":"hi"}');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

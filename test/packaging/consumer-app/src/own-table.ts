@@ -1,0 +1,79 @@
+// The project's own event table (webhooks/events.json: the platform's table plus deploy_hook,
+// which the platform's lacks), generated into src/generated/webhooks. A signed delivery of the
+// new event goes through the node middleware to its typed handler; prints what it saw as JSON.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createNodeMiddleware } from "@typewire/runtime";
+import { Webhooks as PlatformWebhooks } from "@typewire/runtime/webhooks";
+import { emitterEventNames, type Payloads, Webhooks } from "./generated/webhooks/index.js";
+import { examplePayload, signDelivery } from "./generated/webhooks/testing.js";
+
+const secret = "own-table-secret";
+const warnings: string[] = [];
+const webhooks = new Webhooks({
+  secret,
+  log: { warn: (message: string) => warnings.push(message) },
+});
+const handled: string[] = [];
+webhooks.on("deploy_hook.fired", ({ id, name, payload }) => {
+  const sha: string = payload.sha;
+  const environment: string = payload.hook.environment;
+  handled.push(`${id}:${name}.${payload.action}:${sha}:${environment}`);
+});
+webhooks.on("deploy_hook", ({ payload }) => {
+  if (payload.action === "failed") {
+    const status: number = payload.status_code;
+    handled.push(`failed:${status}`);
+  }
+});
+// The platform's events are in the table too, typed as before.
+webhooks.on("issues.opened", ({ payload }) => {
+  const issueNumber: number = payload.issue.number;
+  handled.push(`issues.opened:${issueNumber}`);
+});
+
+export function firedSha(payload: Payloads.DeployHookFiredEvent): string {
+  return payload.sha;
+}
+
+// @ts-expect-error "exploded" is not an action of deploy_hook in webhooks/events.json
+webhooks.on("deploy_hook.exploded", () => undefined);
+webhooks.on("deploy_hook.fired", ({ payload }) => {
+  // @ts-expect-error the fired payload's schema declares no status_code
+  handled.push(String(payload.status_code));
+});
+// @ts-expect-error the runtime's own Webhooks is bound to the platform's table, which lacks it
+new PlatformWebhooks({ secret }).on("deploy_hook.fired", () => undefined);
+// At run time too, names are checked against the project's table: this one is not in it.
+webhooks.on("deploy_hook.exploded" as "deploy_hook.fired", () => undefined);
+
+const middleware = createNodeMiddleware(webhooks);
+const server = createServer(async (req, res) => {
+  if (!(await middleware(req, res))) res.writeHead(404).end();
+});
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const { port } = server.address() as AddressInfo;
+const statuses: number[] = [];
+for (const name of ["deploy_hook.fired", "deploy_hook.failed", "issues.opened"]) {
+  // No payload: the example built from the project's own schema for that name.
+  const delivery = await signDelivery({ secret, name, id: `own-${name}` });
+  const response = await fetch(`http://127.0.0.1:${port}/api/platform/webhooks`, {
+    method: "POST",
+    headers: delivery.headers,
+    body: delivery.body,
+  });
+  await response.arrayBuffer();
+  statuses.push(response.status);
+}
+server.closeAllConnections();
+await new Promise((resolve) => server.close(resolve));
+
+console.log(
+  JSON.stringify({
+    statuses,
+    handled,
+    warnings,
+    example: examplePayload("deploy_hook.fired"),
+    hasNewEvent: emitterEventNames.includes("deploy_hook.fired"),
+  }),
+);
