@@ -20,6 +20,8 @@ export interface OptionSpec {
 export interface Command {
   name: string;
   summary: string;
+  /** Paragraphs `--help` prints after the summary, for what a flag list cannot say. */
+  details?: string[];
   /** Usage line after `typewire`, for example `generate [--config FILE] [--watch]`. */
   usage: string;
   /** Positional arguments, for the help text; none when absent. */

@@ -34,6 +34,7 @@ export function formatCommandHelp(command: Command): string {
     `Usage: typewire ${command.usage}`,
     "",
     command.summary,
+    ...(command.details ?? []).flatMap((paragraph) => ["", paragraph]),
     ...(positionals.length
       ? ["", "Arguments:", ...positionals.map((p) => `  <${p.name}>  ${p.description}`)]
       : []),

@@ -52,6 +52,25 @@ export function formatWriteResult(result: WriteResult): string {
   return `${lines.join("\n")}\n`;
 }
 
+/**
+ * What `generate` and `check` say for a config with neither a `webhooks` nor a `content` section
+ * (what `typewire init` writes without flags): nothing to do, why that is fine, and what to add.
+ *
+ * @example
+ * formatNothingToGenerate("typewire.config.json", "generate");
+ * // 'typewire: typewire.config.json has nothing to generate: ...'
+ */
+export function formatNothingToGenerate(configFile: string, command: "generate" | "check"): string {
+  return [
+    `typewire: ${configFile} has nothing to generate: it has no "webhooks" or "content" section${command === "check" ? ", so nothing is stale" : ""}.`,
+    "The platform's own webhook events need no generated code:",
+    '  import { Webhooks } from "@typewire/runtime/webhooks";',
+    'For your own event/action table, add "webhooks": { "events": FILE, "payloads": DIR, "out": DIR };',
+    'for a content API, "content": { "out": DIR, "schemas": { "public": { "endpoint": URL } } }.',
+    "",
+  ].join("\n");
+}
+
 const kindText: Record<Difference["kind"], string> = {
   stale: "stale      ",
   missing: "missing    ",

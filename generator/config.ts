@@ -89,6 +89,16 @@ export function defaultConfig(cwd = process.cwd()): TypewireConfig {
 
 const checkShape = shapeCheck("schemas/config.schema.json", { allErrors: true });
 
+/** What {@link loadConfig} reads. */
+export interface LoadConfigOptions {
+  /**
+   * Resolve the `content` section (default true). False leaves it out of the result, unread
+   * beyond the file's shape check, for a command that needs only the event table (`typewire
+   * deliver`): a content schema's unset token variable or missing file does not stop it.
+   */
+  content?: boolean;
+}
+
 /**
  * Loads a config file, or `typewire.config.json` in `cwd` when there is one, or the bundled
  * defaults. Every path in a file is relative to the file's folder; every file it names must exist.
@@ -96,6 +106,7 @@ const checkShape = shapeCheck("schemas/config.schema.json", { allErrors: true })
 export async function loadConfig(
   file: string | undefined,
   cwd = process.cwd(),
+  options: LoadConfigOptions = {},
 ): Promise<TypewireConfig> {
   const path = file ? resolve(cwd, file) : resolve(cwd, CONFIG_FILE_NAME);
   if (!file && !(await exists(path))) return defaultConfig(cwd);
@@ -142,7 +153,7 @@ export async function loadConfig(
       ...(payloads ? { payloads } : {}),
     };
   }
-  if (raw.content) {
+  if (raw.content && options.content !== false) {
     config.content = await resolveContentConfig(raw.content, source, base, process.env, problems);
   }
   const outDirs = [

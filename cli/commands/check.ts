@@ -1,6 +1,7 @@
 import type { Command } from "../command.js";
 import type { GeneratorError } from "../../input/errors.js";
-import { formatDifferences, formatWarnings } from "../present.js";
+import { relativePath } from "../../input/paths.js";
+import { formatDifferences, formatNothingToGenerate, formatWarnings } from "../present.js";
 
 export const checkCommand: Command = {
   name: "check",
@@ -23,12 +24,16 @@ export const checkCommand: Command = {
       import("../../generator/config.js"),
       import("../../generator/generate.js"),
     ]);
+    const config = await loadConfig(values.config as string | undefined, io.cwd);
+    if (config.file && !config.webhooks && !config.content) {
+      io.stdout(formatNothingToGenerate(relativePath(io.cwd, config.file), "check"));
+      return 0;
+    }
     const warnings: GeneratorError[] = [];
-    const differences = await check(
-      await loadConfig(values.config as string | undefined, io.cwd),
-      io.cwd,
-      { strict: values.strict === true, warn: (warning) => warnings.push(warning) },
-    );
+    const differences = await check(config, io.cwd, {
+      strict: values.strict === true,
+      warn: (warning) => warnings.push(warning),
+    });
     io.stderr(formatWarnings(warnings));
     (differences.length ? io.stderr : io.stdout)(formatDifferences(differences));
     return differences.length ? 1 : 0;

@@ -25,11 +25,12 @@ export const deliverCommand: Command = {
   name: "deliver",
   summary: "Send one signed test delivery to a running receiver and print its answer.",
   usage:
-    "deliver <event[.action]> (--secret S | --secret-env NAME) [--url URL] [--payload FILE] [--id ID]",
+    "deliver <event[.action]> (--secret S | --secret-env NAME) [--url URL] [--payload FILE] [--id ID] [--config FILE]",
   positionals: [
     {
       name: "event[.action]",
-      description: "Event name, for example issues.opened.",
+      description:
+        "Event name, for example issues.opened: of the platform's table, or of the config's webhooks.events when it names one.",
       required: true,
     },
   ],
@@ -53,21 +54,41 @@ export const deliverCommand: Command = {
       type: "string",
       placeholder: "FILE",
       description:
-        "JSON file with the payload. Default: an example payload for the event that validates against its schema.",
+        "JSON file with the payload. Default: an example payload for the event that validates against its schema (with your own table but no webhooks.payloads, only { action }).",
     },
     id: { type: "string", placeholder: "ID", description: "Delivery id. Default: a random UUID." },
+    config: {
+      type: "string",
+      short: "c",
+      placeholder: "FILE",
+      description:
+        "Config file, as for `generate`; its webhooks.events and webhooks.payloads give the event names and example payloads. Default: ./typewire.config.json if present, else the platform's table.",
+    },
   },
   async run({ values, positionals }, io) {
     const secret = secretOf(values);
-    const { sendDelivery } = await import("../deliver/send-delivery.js");
+    const name = positionals[0]!;
+    const payloadFile = values.payload as string | undefined;
+    const [{ sendDelivery }, { loadOwnEventTable }] = await Promise.all([
+      import("../deliver/send-delivery.js"),
+      import("../deliver/own-table.js"),
+    ]);
+    const table = await loadOwnEventTable(values.config as string | undefined, io.cwd);
     const result = await sendDelivery({
-      name: positionals[0]!,
+      name,
+      table,
       url: (values.url as string | undefined) ?? DEFAULT_DELIVER_URL,
       secret,
-      payloadFile: values.payload as string | undefined,
+      payloadFile,
       id: values.id as string | undefined,
       cwd: io.cwd,
     });
+    if (table && table.payloads === undefined && payloadFile === undefined) {
+      const action = name.includes(".") ? name.slice(name.indexOf(".") + 1) : undefined;
+      io.stderr(
+        `typewire: ${table.configFile} names no webhooks.payloads, so the payload was ${action === undefined ? "{}" : `{"action":"${action}"}`}; --payload FILE sends your own.\n`,
+      );
+    }
     io.stdout(formatDeliveryResult(result));
     return result.status >= 200 && result.status < 300 ? 0 : 1;
   },

@@ -1,5 +1,11 @@
 import type { Command } from "../command.js";
-import { formatFailure, formatGenerateResult, formatWarnings } from "../present.js";
+import { relativePath } from "../../input/paths.js";
+import {
+  formatFailure,
+  formatGenerateResult,
+  formatNothingToGenerate,
+  formatWarnings,
+} from "../present.js";
 
 /**
  * What `generate` says when there is no config file: it generates the bundled example, and where.
@@ -56,6 +62,10 @@ export const generateCommand: Command = {
       ]);
       const config = await loadConfig(configFile, io.cwd);
       if (!config.file) say(BUNDLED_NOTE);
+      else if (!config.webhooks && !config.content) {
+        say(formatNothingToGenerate(relativePath(io.cwd, config.file), "generate"));
+        return 0;
+      }
       const result = await generate(config, io.cwd, { cache, strict });
       io.stderr(formatWarnings(result.warnings));
       say(formatGenerateResult(result));
@@ -73,7 +83,10 @@ export const generateCommand: Command = {
           noted = true;
           say(BUNDLED_NOTE);
         }
-        say(formatGenerateResult(result));
+        // A config without sections: say what to add, and keep watching for it.
+        if (result.configFile !== undefined && result.targets.length === 0)
+          say(formatNothingToGenerate(relativePath(io.cwd, result.configFile), "generate"));
+        else say(formatGenerateResult(result));
       },
       onError: (error, reason) => {
         io.stderr(`typewire: ${clock()} ${reason === "start" ? "generating" : reason}\n`);

@@ -1,12 +1,45 @@
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
+import type { WrittenStarterConfig } from "../init/starter-config.js";
+
+/** How a receiver of the platform's own events gets its code: from the runtime, as shipped. */
+const RUNTIME_IMPORT = 'import { Webhooks } from "@typewire/runtime/webhooks";';
 
 export const initCommand: Command = {
   name: "init",
   summary: "Write a starter typewire.config.json here (never over an existing file).",
+  details: [
+    [
+      "@typewire/runtime already ships the platform's webhook code, so without flags the config",
+      "generates nothing yet; a receiver of the platform's own events imports it as shipped:",
+      `  ${RUNTIME_IMPORT}`,
+      "Flags add what a project has of its own: --events (with --payloads) a webhooks section for",
+      "your own event/action table and payload JSON Schemas, --endpoint a content section for a",
+      "content API. Paths are relative to where init runs; the config holds them relative to its",
+      "own folder.",
+    ].join("\n"),
+  ],
   usage:
-    "init [--endpoint URL [--token-env NAME] [--schema NAME]] [--webhooks-out DIR] [--content-out DIR] [--config FILE]",
+    "init [--events FILE [--payloads DIR]] [--webhooks-out DIR] [--endpoint URL [--token-env NAME [--schema NAME]]] [--content-out DIR] [--config FILE]",
   options: {
+    events: {
+      type: "string",
+      placeholder: "FILE",
+      description:
+        'Your own event/action table (JSON, { "events": { "<event>": ["<action>", ...] } }): webhooks.events.',
+    },
+    payloads: {
+      type: "string",
+      placeholder: "DIR",
+      description:
+        "With --events: the folder of its payload JSON Schemas, one <event>.json per event and definitions.json: webhooks.payloads.",
+    },
+    "webhooks-out": {
+      type: "string",
+      placeholder: "DIR",
+      description:
+        "Folder for the generated webhook code: webhooks.out. Default with --events: src/generated/webhooks. Alone, it generates the platform's bundled table there.",
+    },
     endpoint: {
       type: "string",
       placeholder: "URL",
@@ -24,15 +57,11 @@ export const initCommand: Command = {
       description:
         "With --token-env: the name of the token's schema (its folder). Default: private.",
     },
-    "webhooks-out": {
-      type: "string",
-      placeholder: "DIR",
-      description: "Folder for the generated webhook code. Default: src/generated/webhooks.",
-    },
     "content-out": {
       type: "string",
       placeholder: "DIR",
-      description: "Folder for the generated content modules. Default: src/generated/content.",
+      description:
+        "With --endpoint: folder for the generated content modules. Default: src/generated/content.",
     },
     config: {
       type: "string",
@@ -42,15 +71,25 @@ export const initCommand: Command = {
     },
   },
   async run({ values }, io) {
-    const { writeStarterConfig } = await import("../init/starter-config.js");
     const endpoint = values.endpoint as string | undefined;
     const tokenEnv = values["token-env"] as string | undefined;
     const schema = values.schema as string | undefined;
+    const events = values.events as string | undefined;
+    const payloads = values.payloads as string | undefined;
+    const contentOut = values["content-out"] as string | undefined;
     if (tokenEnv !== undefined && endpoint === undefined)
       throw new UsageError("--token-env goes with --endpoint: the token is sent to that endpoint.");
     if (schema !== undefined && tokenEnv === undefined)
       throw new UsageError(
         "--schema names the schema of --token-env's token; give --token-env too.",
+      );
+    if (contentOut !== undefined && endpoint === undefined)
+      throw new UsageError(
+        "--content-out goes with --endpoint: it is where that API's content modules go.",
+      );
+    if (payloads !== undefined && events === undefined)
+      throw new UsageError(
+        "--payloads goes with --events: the payload schemas describe the events of your table.",
       );
     if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint))
       throw new UsageError(`--endpoint must be an http or https URL, got "${endpoint}".`);
@@ -60,39 +99,93 @@ export const initCommand: Command = {
       throw new UsageError(
         `--schema must be lower case letters, digits and -, and not "public", got "${schema}".`,
       );
+    const { writeStarterConfig } = await import("../init/starter-config.js");
     const written = await writeStarterConfig({
       cwd: io.cwd,
       file: values.config as string | undefined,
       endpoint,
       tokenEnv,
       schema,
+      events,
+      payloads,
       webhooksOut: values["webhooks-out"] as string | undefined,
-      contentOut: values["content-out"] as string | undefined,
+      contentOut,
     });
     io.stdout(formatInitDone(written));
     return 0;
   },
 };
 
-/** What `init` prints: the file it wrote and the commands to run next. */
-export function formatInitDone(written: { file: string; outputs: string[]; tokenEnv?: string }) {
+/**
+ * What `init` prints: the file it wrote, what it generates, the commands to run next, and where
+ * the webhook code comes from. A config without sections says what init is for and how to add
+ * a section.
+ */
+export function formatInitDone(written: WrittenStarterConfig): string {
+  const { file, config } = written;
+  const { webhooks, content } = config;
+  if (!webhooks && !content) return formatNothingYet(file);
+  const outputs = [webhooks?.out, content?.out].filter((out) => out !== undefined);
   const steps: [string, string][] = [
     ...(written.tokenEnv
       ? [[`export ${written.tokenEnv}=...`, "the content API token"] as [string, string]]
       : []),
-    ["npx typewire generate", `writes ${written.outputs.join(" and ")}`],
+    ["npx typewire generate", `writes ${outputs.join(" and ")}`],
     ["npx typewire generate --watch", "and again whenever an input changes"],
     ["npx typewire check", "in CI: fails when generated files are stale"],
   ];
   const width = Math.max(...steps.map(([command]) => command.length));
+  const notes: string[] = [];
+  if (webhooks?.events !== undefined) {
+    notes.push(`Import your event table's code from ${webhooks.out}/index.js.`);
+    if (webhooks.payloads === undefined) {
+      notes.push(
+        "Without payload schemas (webhooks.payloads: a folder with one <event>.json per event and",
+        "definitions.json) its payloads are open objects, and there are no example payloads.",
+      );
+    }
+  } else if (webhooks) {
+    notes.push(
+      `${webhooks.out} gets the platform's own table, which @typewire/runtime/webhooks already`,
+      'ships. To generate your own, point "events" (and "payloads") under "webhooks" at your copy.',
+    );
+  } else {
+    notes.push(
+      "A receiver of the platform's own webhook events needs no generated code:",
+      `  ${RUNTIME_IMPORT}`,
+      'For your own event table, add "webhooks": { "events", "payloads", "out" } to the config.',
+    );
+  }
   return [
-    `typewire: wrote ${written.file}`,
+    `typewire: wrote ${file}`,
     "",
     "Next:",
     ...steps.map(([command, why]) => `  ${command.padEnd(width)}  # ${why}`),
     "",
-    "Commit the generated folders, and import them from your code. A webhook receiver that uses",
-    "the platform's own events needs no generated code: see the README of @typewire/runtime.",
+    "Commit the generated folders, and import them from your code.",
+    ...notes,
+    "",
+  ].join("\n");
+}
+
+function formatNothingYet(file: string): string {
+  return [
+    `typewire: wrote ${file}, which generates nothing yet`,
+    "",
+    "A receiver of the platform's own webhook events needs no generated code: @typewire/runtime",
+    "ships the platform's event table, payload types and example payloads.",
+    `  ${RUNTIME_IMPORT}`,
+    "",
+    "typewire generates what the runtime cannot ship. To add it, remove the file and run init",
+    "with flags, or add the section yourself:",
+    "  your own event/action table, for events the platform's table lacks:",
+    "    npx typewire init --events FILE --payloads DIR [--webhooks-out DIR]",
+    '    "webhooks": { "events": FILE, "payloads": DIR, "out": DIR }',
+    "  typed queries for a content API:",
+    "    npx typewire init --endpoint URL [--token-env NAME]",
+    '    "content": { "out": DIR, "schemas": { "public": { "endpoint": URL } } }',
+    "Then `npx typewire generate` writes the code, and `npx typewire check` in CI fails when it is",
+    "stale.",
     "",
   ].join("\n");
 }

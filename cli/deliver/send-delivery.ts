@@ -3,16 +3,24 @@ import { signDelivery } from "@typewire/runtime/testing";
 import { GeneratorError } from "../../input/errors.js";
 import { readJsonSource } from "../../input/json-source.js";
 import { checkEventName } from "./check-event-name.js";
+import type { OwnEventTable } from "./own-table.js";
 
 /** What `typewire deliver` sends. */
 export interface SendDeliveryOptions {
   /** `event` or `event.action`, checked against the event table. */
   name: string;
+  /**
+   * The project's own event table (see `loadOwnEventTable`): `name` is checked against it, and
+   * without `payloadFile` its example payload is sent. Absent: the platform's table, as
+   * `@typewire/runtime` ships it.
+   */
+  table?: OwnEventTable | undefined;
   url: string;
   secret: string;
   /**
    * JSON file holding the payload, relative to `cwd`. When absent, the example payload of `name`
-   * (`examplePayload` of `@typewire/runtime/testing`), which validates against its schema.
+   * (`examplePayload` of `@typewire/runtime/testing`, or the own table's `example`), which
+   * validates against its schema.
    */
   payloadFile?: string | undefined;
   id?: string | undefined;
@@ -35,7 +43,7 @@ export interface DeliveryResult {
  * result.status; // 200
  */
 export async function sendDelivery(options: SendDeliveryOptions): Promise<DeliveryResult> {
-  checkEventName(options.name);
+  checkEventName(options.name, options.table);
   let url: URL;
   try {
     url = new URL(options.url);
@@ -50,9 +58,9 @@ export async function sendDelivery(options: SendDeliveryOptions): Promise<Delive
     secret: options.secret,
     name: options.name,
     payload:
-      options.payloadFile === undefined
-        ? undefined
-        : await readPayload(options.payloadFile, options.cwd),
+      options.payloadFile !== undefined
+        ? await readPayload(options.payloadFile, options.cwd)
+        : await options.table?.example(options.name),
     id: options.id,
   });
   let response: Response;

@@ -1,6 +1,7 @@
-import { writeFile } from "node:fs/promises";
-import { relative, resolve } from "node:path";
-import { GeneratorError } from "../../input/errors.js";
+import { stat, writeFile } from "node:fs/promises";
+import { dirname, relative, resolve } from "node:path";
+import { GeneratorError, throwAll } from "../../input/errors.js";
+import { relativePath } from "../../input/paths.js";
 
 export interface StarterConfigOptions {
   cwd: string;
@@ -9,50 +10,97 @@ export interface StarterConfigOptions {
   endpoint?: string | undefined;
   tokenEnv?: string | undefined;
   schema?: string | undefined;
+  /** The project's own event/action table (a JSON file), relative to `cwd`. */
+  events?: string | undefined;
+  /** The folder of its payload JSON Schemas, relative to `cwd`. */
+  payloads?: string | undefined;
+  /** Relative to `cwd`, as every path option is; the config stores it relative to its folder. */
   webhooksOut?: string | undefined;
   contentOut?: string | undefined;
 }
 
+/** The sections a starter config has; paths as written in the file. */
+export interface StarterConfig {
+  $schema: string;
+  webhooks?: { events?: string; payloads?: string; out: string };
+  content?: {
+    out: string;
+    schemas: Record<string, { endpoint: string; tokenEnv?: string }>;
+  };
+}
+
+/** What `init` wrote, for its report. */
+export interface WrittenStarterConfig {
+  /** The config file, relative to `cwd`. */
+  file: string;
+  config: StarterConfig;
+  tokenEnv?: string;
+}
+
+export const DEFAULT_WEBHOOKS_OUT = "src/generated/webhooks";
+export const DEFAULT_CONTENT_OUT = "src/generated/content";
+
 /**
- * The text of a starter config: webhook code from the bundled event table, and, with an endpoint,
- * a content module for its public schema and one for a token's schema.
+ * A starter config: only what the project needs generated, since `@typewire/runtime` already
+ * ships the platform's webhook code. Without options it has no section at all. `events` (and
+ * `payloads`) give a `webhooks` section for the project's own event table; `webhooksOut` alone,
+ * one for the bundled table in that folder; `endpoint`, a content module for its public schema
+ * and, with `tokenEnv`, one for that token's schema. Paths given are relative to `cwd`; the config
+ * holds them relative to its own folder, as `generate` reads them.
  *
  * @example
- * starterConfigText({ cwd: ".", endpoint: "https://cms.example/api" });
- * // '{\n  "$schema": "./node_modules/typewire/schemas/config.schema.json",\n  "webhooks": ...'
+ * starterConfig({ cwd: ".", events: "webhooks/events.json" });
+ * // { $schema: "./node_modules/typewire/schemas/config.schema.json",
+ * //   webhooks: { events: "webhooks/events.json", out: "src/generated/webhooks" } }
  */
-export function starterConfigText(options: StarterConfigOptions): string {
+export function starterConfig(options: StarterConfigOptions): StarterConfig {
   const { endpoint, tokenEnv, schema = "private" } = options;
-  const config: Record<string, unknown> = {
+  const base = dirname(configPath(options));
+  const fromConfig = (path: string) => relativePath(base, resolve(options.cwd, path)) || ".";
+  const config: StarterConfig = {
     $schema: "./node_modules/typewire/schemas/config.schema.json",
-    webhooks: { out: options.webhooksOut ?? "src/generated/webhooks" },
   };
+  if (options.events !== undefined || options.webhooksOut !== undefined) {
+    config.webhooks = {
+      ...(options.events !== undefined ? { events: fromConfig(options.events) } : {}),
+      ...(options.payloads !== undefined ? { payloads: fromConfig(options.payloads) } : {}),
+      out:
+        options.webhooksOut !== undefined ? fromConfig(options.webhooksOut) : DEFAULT_WEBHOOKS_OUT,
+    };
+  }
   if (endpoint !== undefined) {
     config.content = {
-      out: options.contentOut ?? "src/generated/content",
+      out: options.contentOut !== undefined ? fromConfig(options.contentOut) : DEFAULT_CONTENT_OUT,
       schemas: {
         public: { endpoint },
         ...(tokenEnv ? { [schema]: { endpoint, tokenEnv } } : {}),
       },
     };
   }
-  return `${JSON.stringify(config, null, 2)}\n`;
+  return config;
+}
+
+/** The text of {@link starterConfig}: two-space JSON and a final newline. */
+export function starterConfigText(options: StarterConfigOptions): string {
+  return `${JSON.stringify(starterConfig(options), null, 2)}\n`;
 }
 
 /**
- * `typewire init` as a function: writes the starter config, never over an existing file.
+ * `typewire init` as a function: checks that the inputs it names exist, then writes the starter
+ * config, never over an existing file.
  *
  * @example
- * await writeStarterConfig({ cwd: process.cwd(), endpoint: "https://cms.example/api" });
+ * await writeStarterConfig({ cwd: process.cwd(), events: "webhooks/events.json", payloads: "webhooks/payloads" });
  */
 export async function writeStarterConfig(
   options: StarterConfigOptions,
-): Promise<{ file: string; outputs: string[]; tokenEnv?: string }> {
-  const path = resolve(options.cwd, options.file ?? "typewire.config.json");
+): Promise<WrittenStarterConfig> {
+  await checkInputs(options);
+  const path = configPath(options);
   const display = relative(options.cwd, path) || path;
-  const text = starterConfigText(options);
+  const config = starterConfig(options);
   try {
-    await writeFile(path, text, { flag: "wx" });
+    await writeFile(path, `${JSON.stringify(config, null, 2)}\n`, { flag: "wx" });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EEXIST") {
@@ -65,10 +113,36 @@ export async function writeStarterConfig(
       file: display,
     });
   }
-  const parsed = JSON.parse(text) as { webhooks: { out: string }; content?: { out: string } };
-  return {
-    file: display,
-    outputs: [parsed.webhooks.out, ...(parsed.content ? [parsed.content.out] : [])],
-    ...(options.tokenEnv ? { tokenEnv: options.tokenEnv } : {}),
+  return { file: display, config, ...(options.tokenEnv ? { tokenEnv: options.tokenEnv } : {}) };
+}
+
+function configPath(options: StarterConfigOptions): string {
+  return resolve(options.cwd, options.file ?? "typewire.config.json");
+}
+
+/** `--events` must be a file and `--payloads` a folder; every problem in one run. */
+async function checkInputs(options: StarterConfigOptions): Promise<void> {
+  const problems: GeneratorError[] = [];
+  const check = async (
+    path: string | undefined,
+    flag: string,
+    what: string,
+    kind: "file" | "folder",
+  ) => {
+    if (path === undefined) return;
+    const absolute = resolve(options.cwd, path);
+    const fail = (message: string) => problems.push(new GeneratorError(message, { file: path }));
+    try {
+      const found = await stat(absolute);
+      if (kind === "file" && !found.isFile())
+        fail(`is not a file; ${flag} takes ${what}, a JSON file`);
+      if (kind === "folder" && !found.isDirectory())
+        fail(`is not a folder; ${flag} takes ${what}, a folder of JSON files`);
+    } catch {
+      fail(`does not exist (resolved to ${absolute}); ${flag} names ${what}`);
+    }
   };
+  await check(options.events, "--events", "your event/action table", "file");
+  await check(options.payloads, "--payloads", "the payload JSON Schemas of that table", "folder");
+  throwAll(problems);
 }

@@ -111,3 +111,42 @@ function reachableDefinitions(
   for (const { value } of payloads) visit(value);
   return reachable;
 }
+
+/** A JSON value, as a delivery's body holds it. */
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * The example payload of `name` as plain JSON: what the generated `examplePayloads[name]()`
+ * returns, with every shared definition's call replaced by a copy of its value. An event that
+ * has actions, named without one, gets its first action's example, as the runtime's
+ * `examplePayload` does. Undefined for a name the examples lack.
+ *
+ * @example
+ * examplePayloadJson(buildExamplePayloads(schemas), "deploy_hook.fired");
+ * // { action: "fired", hook: { id: 1, ... } }
+ */
+export function examplePayloadJson(
+  examples: ExamplePayloads,
+  name: string,
+): { [key: string]: JsonValue } | undefined {
+  const found =
+    examples.payloads.find((payload) => payload.name === name) ??
+    examples.payloads.find((payload) => payload.name.startsWith(`${name}.`));
+  if (found === undefined) return undefined;
+  const byCallee = new Map(
+    examples.definitions.map(({ name, value }) => [exampleFunctionName(name), value]),
+  );
+  const toJson = (value: ValueNode): JsonValue => {
+    if (value === null || typeof value !== "object") return value;
+    if (value.kind === "array") return value.elements.map(toJson);
+    if (value.kind === "object")
+      return Object.fromEntries(value.members.map(([key, member]) => [key, toJson(member)]));
+    const definition = byCallee.get(value.callee);
+    if (definition === undefined)
+      throw new Error(`example payload calls ${value.callee}, which no definition declares`);
+    return toJson(definition);
+  };
+  const json = toJson(found.value);
+  return typeof json === "object" && json !== null && !Array.isArray(json) ? json : {};
+}

@@ -1,6 +1,9 @@
-import { createServer } from "node:http";
+import { type IncomingHttpHeaders, createServer } from "node:http";
+import { join } from "node:path";
+import { Ajv } from "ajv";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_PATH, createNodeMiddleware } from "@typewire/runtime/middleware";
+import { verify } from "@typewire/runtime/signature";
 import { examplePayload } from "@typewire/runtime/testing";
 import { DEFAULT_DELIVER_URL } from "../../cli/commands/deliver.js";
 import { bundledFile } from "../../input/paths.js";
@@ -9,6 +12,7 @@ import { type ReadmeReceiver, startReadmeReceiver } from "../helpers/readme-rece
 import { runCli, tempDir, writeTree } from "../helpers/temp-project.js";
 import { until } from "../helpers/until.js";
 import { listen, type Running } from "../middleware/adapters.js";
+import { ownEventTable } from "../helpers/own-event-table.js";
 import { recordingWebhooks } from "../middleware/test-webhooks.js";
 
 /** Runs `typewire` as its own process, from the sources; resolves with its exit code and output. */
@@ -232,4 +236,237 @@ describe("typewire deliver: --secret-env and the default --url", () => {
     },
     PROCESS_TIMEOUT_MS,
   );
+});
+
+/** A plain HTTP server on 127.0.0.1 that records each request's headers and exact body. */
+async function recordingServer() {
+  const requests: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+    });
+  });
+  running = await listen(server);
+  const { port } = server.address() as { port: number };
+  return { requests, url: `http://127.0.0.1:${port}/hooks` };
+}
+
+/** A project folder `project/` inside a temporary folder, with its own table and a config naming it. */
+async function ownTableProject(webhooks: Record<string, string> = {}) {
+  const dir = await tempDir("typewire-deliver-own-");
+  await writeTree(join(dir, "project"), {
+    ...ownEventTable,
+    "typewire.config.json": `${JSON.stringify({
+      webhooks: {
+        events: "webhooks/events.json",
+        payloads: "webhooks/payloads",
+        out: "src/generated/webhooks",
+        ...webhooks,
+      },
+    })}\n`,
+  });
+  return dir;
+}
+
+/** The project's payload schemas, in ajv, as `$ref`s between the files resolve. */
+function ownSchemaValidator(event: string) {
+  const ajv = new Ajv({ strict: true, allErrors: true });
+  ajv.addSchema(
+    JSON.parse(ownEventTable["webhooks/payloads/definitions.json"]!),
+    "definitions.json",
+  );
+  return ajv.compile(JSON.parse(ownEventTable[`webhooks/payloads/${event}.json`]!));
+}
+
+describe("typewire deliver: a project's own event table", () => {
+  it("--config: sends a signed example of an event the platform's table lacks, valid against its schema", async () => {
+    const { requests, url } = await recordingServer();
+    const dir = await ownTableProject();
+    const secret = "<SIGNING_SECRET>";
+    const result = await runCli(
+      [
+        "deliver",
+        "deploy_hook.fired",
+        "--config",
+        "project/typewire.config.json",
+        "--url",
+        url,
+        "--secret",
+        secret,
+        "--id",
+        "own-1",
+      ],
+      dir,
+    );
+    expect(result).toEqual({
+      code: 0,
+      stdout: 'delivery own-1: HTTP 200 OK\n{"ok":true}\n',
+      stderr: "",
+    });
+    expect(requests).toHaveLength(1);
+    const [{ headers, body }] = requests as [(typeof requests)[number]];
+    expect(headers["x-platform-event"]).toBe("deploy_hook");
+    expect(headers["x-platform-delivery"]).toBe("own-1");
+    expect(await verify(secret, body, String(headers["x-hub-signature-256"]))).toBe(true);
+    expect(await verify("another secret", body, String(headers["x-hub-signature-256"]))).toBe(
+      false,
+    );
+    const payload = JSON.parse(body);
+    const validate = ownSchemaValidator("deploy_hook");
+    expect(validate(payload), JSON.stringify(validate.errors)).toBe(true);
+    // Required fields only, the action the name gives, and the shared definition filled in.
+    expect(Object.keys(payload).sort()).toEqual(["action", "environment", "hook"]);
+    expect(payload.action).toBe("fired");
+    expect(payload.hook).toMatchObject({ id: expect.any(Number), url: expect.any(String) });
+  });
+
+  it("takes typewire.config.json from the working folder, and -c; an event without actions gets its root's example", async () => {
+    const { requests, url } = await recordingServer();
+    const dir = await ownTableProject();
+    const args = ["--url", url, "--secret", "s"];
+    const here = await runCli(["deliver", "build_finished", ...args], join(dir, "project"));
+    expect(here).toMatchObject({ code: 0, stderr: "" });
+    const short = await runCli(
+      ["deliver", "deploy_hook", "-c", "project/typewire.config.json", ...args],
+      dir,
+    );
+    expect(short).toMatchObject({ code: 0, stderr: "" });
+    const [built, deployed] = requests.map(({ body }) => JSON.parse(body));
+    const validateBuild = ownSchemaValidator("build_finished");
+    expect(validateBuild(built), JSON.stringify(validateBuild.errors)).toBe(true);
+    // An event named without its action gets its first action's example, as the runtime's does.
+    expect(deployed.action).toBe("fired");
+    expect(ownSchemaValidator("deploy_hook")(deployed)).toBe(true);
+  });
+
+  it("refuses a name the config's table lacks, naming the table's file", async () => {
+    const dir = await ownTableProject();
+    const deliver = (name: string) =>
+      runCli(
+        [
+          "deliver",
+          name,
+          "-c",
+          "project/typewire.config.json",
+          "--url",
+          "http://127.0.0.1:1/",
+        ].concat(["--secret", "s"]),
+        dir,
+      );
+    const table = "project/webhooks/events.json";
+    expect(await deliver("deploy_hok.fired")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `typewire: unknown event "deploy_hok.fired". Did you mean "deploy_hook.fired"? Every event and its actions: ${table}\n`,
+    });
+    expect(await deliver("deploy_hook.fird")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `typewire: unknown action "fird" of event "deploy_hook". Did you mean "deploy_hook.fired"? Its actions in ${table}: fired.\n`,
+    });
+    expect(await deliver("build_finished.fired")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `typewire: event "build_finished" has no actions in ${table}: send "build_finished".\n`,
+    });
+    // A platform event: the config's table takes the platform's place, and the message says so.
+    expect(await deliver("issues.opened")).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `typewire: unknown event "issues.opened". Every event and its actions: ${table} (project/typewire.config.json's webhooks.events, used in place of the platform's table, which has "issues.opened")\n`,
+    });
+  });
+
+  it("without webhooks.payloads sends only the action and says so; --payload sends the file", async () => {
+    const { requests, url } = await recordingServer();
+    const dir = await tempDir("typewire-deliver-own-");
+    await writeTree(dir, {
+      ...ownEventTable,
+      "typewire.config.json":
+        '{ "webhooks": { "events": "webhooks/events.json", "out": "gen" } }\n',
+      "payload.json": '{ "environment": "staging" }\n',
+    });
+    const args = ["--url", url, "--secret", "s"];
+    const bare = await runCli(["deliver", "deploy_hook.fired", ...args], dir);
+    expect(bare.code).toBe(0);
+    expect(bare.stderr).toBe(
+      'typewire: typewire.config.json names no webhooks.payloads, so the payload was {"action":"fired"}; --payload FILE sends your own.\n',
+    );
+    const noAction = await runCli(["deliver", "build_finished", ...args], dir);
+    expect(noAction.stderr).toContain("so the payload was {};");
+    const file = await runCli(
+      ["deliver", "deploy_hook.fired", "--payload", "payload.json", ...args],
+      dir,
+    );
+    expect(file).toMatchObject({ code: 0, stderr: "" });
+    expect(requests.map(({ body }) => JSON.parse(body))).toEqual([
+      { action: "fired" },
+      {},
+      { action: "fired", environment: "staging" },
+    ]);
+  });
+
+  it("a config without a webhooks section, or with the bundled table, keeps the platform's table and examples", async () => {
+    const { recording, url } = await receiver();
+    const dir = await tempDir("typewire-deliver-");
+    await writeTree(dir, {
+      // Only the webhooks section is read: the content schema's unset token does not stop it.
+      "content.json": `${JSON.stringify({
+        content: {
+          out: "gen/content",
+          schemas: { cms: { endpoint: "https://cms.example/api", tokenEnv: "TW_DELIVER_UNSET" } },
+        },
+      })}\n`,
+      "bundled.json": '{ "webhooks": { "out": "gen/webhooks" } }\n',
+    });
+    for (const config of ["content.json", "bundled.json"]) {
+      const result = await runCli(
+        [
+          "deliver",
+          "issues.opened",
+          "--config",
+          config,
+          "--url",
+          url,
+          "--secret",
+          "<SIGNING_SECRET>",
+        ],
+        dir,
+      );
+      expect(result, config).toMatchObject({ code: 0, stderr: "" });
+      const misspelt = await runCli(
+        ["deliver", "issues.opend", "--config", config, "--url", url, "--secret", "s"],
+        dir,
+      );
+      expect(misspelt.stderr, config).toMatch(
+        /^typewire: unknown action "opend" of event "issues"\. Did you mean "issues\.opened"\? Its actions: assigned,/,
+      );
+    }
+    expect(recording.received.map(({ name, payload }) => [name, payload])).toEqual([
+      ["issues", examplePayload("issues.opened")],
+      ["issues", examplePayload("issues.opened")],
+    ]);
+  });
+
+  it("a config that does not exist, or a broken payload schema, is an error naming the file", async () => {
+    const dir = await ownTableProject();
+    await writeTree(join(dir, "project"), {
+      "webhooks/payloads/build_finished.json": "{\n  ,\n}\n",
+    });
+    const args = ["--url", "http://127.0.0.1:1/", "--secret", "s"];
+    const missing = await runCli(["deliver", "push", "-c", "nope.json", ...args], dir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^error: nope\.json: /);
+    const broken = await runCli(
+      ["deliver", "deploy_hook.fired", "-c", "project/typewire.config.json", ...args],
+      dir,
+    );
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(
+      /^error: project\/webhooks\/payloads\/build_finished\.json:2:3: /,
+    );
+  });
 });

@@ -206,8 +206,12 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
   });
 
   it("init writes a starter config, prints the next commands, and never overwrites", async () => {
+    // --webhooks-out: the app also checks that the bundled table's generated types are the ones
+    // the runtime's handlers receive; without it init would write the content section only.
     const init = await typewire([
       "init",
+      "--webhooks-out",
+      "src/generated/webhooks",
       "--endpoint",
       endpoint,
       "--token-env",
