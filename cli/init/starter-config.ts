@@ -1,4 +1,4 @@
-import { stat, writeFile } from "node:fs/promises";
+import { mkdir, stat, writeFile } from "node:fs/promises";
 import { dirname, relative, resolve } from "node:path";
 import { GeneratorError, throwAll } from "../../input/errors.js";
 import { relativePath } from "../../input/paths.js";
@@ -100,6 +100,9 @@ export async function writeStarterConfig(
   const display = relative(options.cwd, path) || path;
   const config = starterConfig(options);
   try {
+    // `--config sub/typewire.config.json` in a new project: the folder is made, as generate makes
+    // its output folders.
+    await mkdir(dirname(path), { recursive: true });
     await writeFile(path, `${JSON.stringify(config, null, 2)}\n`, { flag: "wx" });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

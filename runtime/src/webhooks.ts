@@ -7,7 +7,6 @@ import {
 import {
   type PlatformEventMap,
   platformEventTable,
-  type WebhookEventMap,
   type WebhookEventTable,
 } from "./event-handler/event-table.js";
 import type { EventHandlerOptions, Untransformed } from "./event-handler/types.js";
@@ -20,7 +19,7 @@ import {
 /** Options of the {@link Webhooks} constructor. */
 export interface WebhooksOptions<
   TTransformed = Untransformed,
-  TEvents extends WebhookEventMap = PlatformEventMap,
+  TEvents extends object = PlatformEventMap,
 > extends EventHandlerOptions<TTransformed, TEvents> {
   /** The signing secret configured on the platform. Required, non-empty. */
   secret: string;
@@ -47,7 +46,7 @@ export interface WebhooksOptions<
  */
 export class Webhooks<
   TTransformed = Untransformed,
-  TEvents extends WebhookEventMap = PlatformEventMap,
+  TEvents extends object = PlatformEventMap,
 > implements EventHandler<TTransformed, TEvents> {
   /** Signs a payload with the primary secret: `sha256=` and 64 lowercase hex characters. */
   readonly sign: (payload: string) => Promise<string>;

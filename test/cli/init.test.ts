@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../cli/main.js";
@@ -222,8 +222,8 @@ describe("typewire init", () => {
 
   it("paths are relative to where init runs, and written relative to the config's folder", async () => {
     const dir = await tempDir();
+    // No config/ folder yet: init makes it.
     await writeTree(dir, ownEventTable);
-    await mkdir(join(dir, "config"));
     const result = await runCli(
       [
         "init",

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { cp, readFile, readdir } from "node:fs/promises";
+import { cp, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import semver from "semver";
@@ -205,13 +205,35 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     expect(help).toMatch(/^ {2}init {2,}Write a starter typewire\.config\.json/m);
   });
 
-  it("init writes a starter config, prints the next commands, and never overwrites", async () => {
-    // --webhooks-out: the app also checks that the bundled table's generated types are the ones
-    // the runtime's handlers receive; without it init would write the content section only.
+  it("init with no flags writes a config that generates nothing the runtime ships", async () => {
+    const init = await typewire(["init", "--config", "plain/typewire.config.json"]);
+    expect(init.stdout).toContain('import { Webhooks } from "@typewire/runtime/webhooks"');
+    const config = JSON.parse(await readFile(join(project, "plain/typewire.config.json"), "utf8"));
+    expect(Object.keys(config)).toEqual(["$schema"]);
+    const generated = await typewire(["generate", "--config", "plain/typewire.config.json"]);
+    expect(generated.stdout).toContain("has nothing to generate");
+    expect(await readdir(join(project, "plain"))).toEqual(["typewire.config.json"]);
+  });
+
+  it("init writes a starter config for the project's own event table, prints the next commands, and never overwrites", async () => {
+    // The README's recipe: the bundled table and payload schemas copied into the project, plus an
+    // event the platform's table lacks (deploy_hook) with a hand-written schema.
+    const bundled = join(project, "node_modules/typewire/schemas/webhooks");
+    await cp(join(bundled, "payloads"), join(project, "webhooks/payloads"), { recursive: true });
+    await cp(
+      join(project, "webhooks-additions/deploy_hook.json"),
+      join(project, "webhooks/payloads/deploy_hook.json"),
+    );
+    const events = JSON.parse(await readFile(join(bundled, "events.json"), "utf8"));
+    events.events.deploy_hook = ["failed", "fired"];
+    delete events.$schema;
+    await writeFile(join(project, "webhooks/events.json"), JSON.stringify(events, null, 2));
     const init = await typewire([
       "init",
-      "--webhooks-out",
-      "src/generated/webhooks",
+      "--events",
+      "webhooks/events.json",
+      "--payloads",
+      "webhooks/payloads",
       "--endpoint",
       endpoint,
       "--token-env",
@@ -224,7 +246,11 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     const config = JSON.parse(await readFile(join(project, "typewire.config.json"), "utf8"));
     expect(config).toEqual({
       $schema: "./node_modules/typewire/schemas/config.schema.json",
-      webhooks: { out: "src/generated/webhooks" },
+      webhooks: {
+        events: "webhooks/events.json",
+        payloads: "webhooks/payloads",
+        out: "src/generated/webhooks",
+      },
       content: {
         out: "src/generated/content",
         schemas: { public: { endpoint }, partners: { endpoint, tokenEnv: "CMS_TOKEN" } },
@@ -288,11 +314,102 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       status: 200,
       exampleStatus: 200,
       handled: ["delivery-1:opened:7", "delivery-2:opened:1"],
-      eventNames: emitterEventNamesOf(table).length,
+      // The project's table: the platform's names and deploy_hook's three.
+      eventNames: emitterEventNamesOf(table).length + 3,
     });
     expect(seen.titles).toHaveLength(2);
     expect((seen.titles as unknown[]).every((title) => typeof title === "string")).toBe(true);
     expect((seen.usernames as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("the project's own table: signed deliveries of its new event reach the typed handlers of the generated Webhooks", async () => {
+    const { stdout } = await run(process.execPath, ["build-nodenext/own-table.js"], {
+      cwd: project,
+    });
+    const seen = JSON.parse(stdout) as {
+      statuses: number[];
+      handled: string[];
+      warnings: string[];
+      example: { sha: string; hook: { environment: string }; action: string };
+      hasNewEvent: boolean;
+    };
+    expect(seen.statuses).toEqual([200, 200, 200]);
+    expect(seen.example.action).toBe("fired");
+    expect(seen.handled).toEqual([
+      `own-deploy_hook.fired:deploy_hook.fired:${seen.example.sha}:${seen.example.hook.environment}`,
+      expect.stringMatching(/^failed:\d+$/),
+      expect.stringMatching(/^issues\.opened:\d+$/),
+    ]);
+    // Names are checked against the project's table at run time: the one it lacks is logged.
+    expect(seen.warnings).toHaveLength(1);
+    expect(seen.warnings[0]).toContain('"deploy_hook.exploded"');
+    expect(seen.hasNewEvent).toBe(true);
+  });
+
+  it("typewire deliver --config sends the new event, built from the project's schema, to a receiver of the generated Webhooks", async () => {
+    const env = { ...process.env, WEBHOOK_SECRET: "own-table-secret" };
+    const receiver = spawn(process.execPath, ["build-nodenext/own-table-receiver.js"], {
+      cwd: project,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      let output = "";
+      receiver.stdout?.setEncoding("utf8").on("data", (text: string) => {
+        output += text;
+      });
+      await until(() => /^port \d+$/m.test(output), "the receiver to listen", 30_000);
+      const port = /^port (\d+)$/m.exec(output)![1];
+      const url = `http://127.0.0.1:${port}/api/platform/webhooks`;
+      const refused = await typewire(
+        [
+          "deliver",
+          "deploy_hook.exploded",
+          "--config",
+          "typewire.config.json",
+          "--url",
+          url,
+          "--secret-env",
+          "WEBHOOK_SECRET",
+        ],
+        { WEBHOOK_SECRET: "own-table-secret" },
+      ).catch((error: unknown) => error);
+      expect(refused).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('unknown action "exploded" of event "deploy_hook"'),
+      });
+      const delivered = await typewire(
+        [
+          "deliver",
+          "deploy_hook.fired",
+          "--config",
+          "typewire.config.json",
+          "--url",
+          url,
+          "--secret-env",
+          "WEBHOOK_SECRET",
+          "--id",
+          "from-the-cli",
+        ],
+        { WEBHOOK_SECRET: "own-table-secret" },
+      );
+      expect(delivered.stdout).toMatch(/^delivery from-the-cli: HTTP 200 OK$/m);
+      await until(() => output.includes("from-the-cli"), "the receiver's handler", 30_000);
+      const event = JSON.parse(output.split("\n").find((line) => line.startsWith("{"))!);
+      expect(event).toMatchObject({
+        id: "from-the-cli",
+        name: "deploy_hook",
+        action: "fired",
+        sha: expect.any(String),
+        hook: { id: expect.any(Number), url: expect.any(String), environment: expect.any(String) },
+      });
+    } finally {
+      if (receiver.exitCode === null) {
+        const exited = once(receiver, "exit");
+        receiver.kill("SIGTERM");
+        await exited;
+      }
+    }
   });
 
   it("a CommonJS program can require() the runtime", async () => {

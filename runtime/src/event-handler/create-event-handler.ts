@@ -3,7 +3,6 @@ import {
   type EventNameOf,
   type PlatformEventMap,
   platformEventTable,
-  type WebhookEventMap,
   type WebhookEventTable,
 } from "./event-table.js";
 import { on } from "./on.js";
@@ -30,7 +29,7 @@ import type {
  */
 export interface EventHandler<
   TTransformed = Untransformed,
-  TEvents extends WebhookEventMap = PlatformEventMap,
+  TEvents extends object = PlatformEventMap,
 > {
   /** Registers a handler for a name or `event.action`, or for each name of a list. */
   on<TName extends EventNameOf<TEvents>>(
@@ -63,7 +62,7 @@ export interface EventHandler<
  */
 export function createEventHandler<
   TTransformed = Untransformed,
-  TEvents extends WebhookEventMap = PlatformEventMap,
+  TEvents extends object = PlatformEventMap,
 >(
   options: EventHandlerOptions<TTransformed, TEvents> = {},
   table: WebhookEventTable = platformEventTable,
@@ -111,7 +110,7 @@ export function createEventHandlerState(
  * @example
  * const { on, receive } = eventHandlerFor(createEventHandlerState());
  */
-export function eventHandlerFor<TTransformed, TEvents extends WebhookEventMap>(
+export function eventHandlerFor<TTransformed, TEvents extends object>(
   state: EventHandlerState,
 ): EventHandler<TTransformed, TEvents> {
   return {

@@ -23,23 +23,23 @@ export type Untransformed = typeof untransformed;
 export type HandlerEvent<
   TName extends keyof TEvents,
   TTransformed,
-  TEvents extends WebhookEventMap = PlatformEventMap,
+  TEvents extends object = PlatformEventMap,
 > = [TTransformed] extends [Untransformed] ? TEvents[TName] : TTransformed;
 
 /** A handler registered with `on`. May be async; a throw or rejection is reported, not fatal. */
 export type EventHandlerFunction<
   TName extends keyof TEvents,
   TTransformed,
-  TEvents extends WebhookEventMap = PlatformEventMap,
+  TEvents extends object = PlatformEventMap,
 > = (event: HandlerEvent<TName, TTransformed, TEvents>) => unknown;
 
 /** A handler registered with `onAny`: every event, never transformed. */
-export type AnyEventHandlerFunction<TEvents extends WebhookEventMap = PlatformEventMap> = (
+export type AnyEventHandlerFunction<TEvents extends object = PlatformEventMap> = (
   event: AnyEventOf<TEvents>,
 ) => unknown;
 
 /** A handler registered with `onError`. Its result is not awaited. */
-export type ErrorHandlerFunction<TEvents extends WebhookEventMap = PlatformEventMap> = (
+export type ErrorHandlerFunction<TEvents extends object = PlatformEventMap> = (
   error: WebhookEventHandlerError<TEvents>,
 ) => unknown;
 
@@ -58,9 +58,7 @@ export type ReceivedEvent = RawWebhookEvent<object>;
  * something that is not an object), with `.event` set to the event being handled. For a failed
  * signature check, `.event.payload` is the unparsed body and `.status` is `400`.
  */
-export interface WebhookEventHandlerError<
-  TEvents extends WebhookEventMap = PlatformEventMap,
-> extends Error {
+export interface WebhookEventHandlerError<TEvents extends object = PlatformEventMap> extends Error {
   event: AnyEventOf<TEvents> | RawWebhookEvent;
   status?: number;
 }
@@ -68,7 +66,7 @@ export interface WebhookEventHandlerError<
 /** Options of `createEventHandler` (and of the `Webhooks` constructor). */
 export interface EventHandlerOptions<
   TTransformed = Untransformed,
-  TEvents extends WebhookEventMap = PlatformEventMap,
+  TEvents extends object = PlatformEventMap,
 > {
   /**
    * Applied once per received event, before `on` handlers run (not `onAny` handlers); may be
@@ -88,7 +86,7 @@ export interface UntypedOptions {
 }
 
 /** Names `removeListener` takes: the table's, `"*"` for `onAny` and `"error"` for `onError`. */
-export type ListenerName<TEvents extends WebhookEventMap> = EventNameOf<TEvents> | "*" | "error";
+export type ListenerName<TEvents extends object> = EventNameOf<TEvents> | "*" | "error";
 
 /** A handler failure as the state reports it, whatever the table. */
 export type HandlerError = WebhookEventHandlerError<WebhookEventMap>;
