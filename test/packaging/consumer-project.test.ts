@@ -361,38 +361,27 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       await until(() => /^port \d+$/m.test(output), "the receiver to listen", 30_000);
       const port = /^port (\d+)$/m.exec(output)![1];
       const url = `http://127.0.0.1:${port}/api/platform/webhooks`;
-      const refused = await typewire(
-        [
-          "deliver",
-          "deploy_hook.exploded",
-          "--config",
-          "typewire.config.json",
-          "--url",
-          url,
-          "--secret-env",
-          "WEBHOOK_SECRET",
-        ],
-        { WEBHOOK_SECRET: "own-table-secret" },
-      ).catch((error: unknown) => error);
+      const deliver = (name: string, ...more: string[]) =>
+        typewire(
+          [
+            "deliver",
+            name,
+            "--config",
+            "typewire.config.json",
+            "--url",
+            url,
+            "--secret-env",
+            "WEBHOOK_SECRET",
+            ...more,
+          ],
+          { WEBHOOK_SECRET: "own-table-secret" },
+        );
+      const refused = await deliver("deploy_hook.exploded").catch((error: unknown) => error);
       expect(refused).toMatchObject({
         code: 2,
         stderr: expect.stringContaining('unknown action "exploded" of event "deploy_hook"'),
       });
-      const delivered = await typewire(
-        [
-          "deliver",
-          "deploy_hook.fired",
-          "--config",
-          "typewire.config.json",
-          "--url",
-          url,
-          "--secret-env",
-          "WEBHOOK_SECRET",
-          "--id",
-          "from-the-cli",
-        ],
-        { WEBHOOK_SECRET: "own-table-secret" },
-      );
+      const delivered = await deliver("deploy_hook.fired", "--id", "from-the-cli");
       expect(delivered.stdout).toMatch(/^delivery from-the-cli: HTTP 200 OK$/m);
       await until(() => output.includes("from-the-cli"), "the receiver's handler", 30_000);
       const event = JSON.parse(output.split("\n").find((line) => line.startsWith("{"))!);
