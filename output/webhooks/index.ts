@@ -10,7 +10,6 @@ import {
   Webhooks as TableWebhooks,
   type WebhooksOptions as TableWebhooksOptions,
 } from "@typewire/runtime/webhooks";
-import { emitterEventNames } from "./event-names.js";
 import type { EmitterWebhookEventMap } from "./events.js";
 import { validateEventName } from "./validate-event-name.js";
 
@@ -28,8 +27,8 @@ export {
 } from "./validate-event-name.js";
 export type * as Payloads from "./payloads/index.js";
 
-/** This table as the runtime reads it: its names, and the check `on` runs on each name. */
-const table = { emitterEventNames, validateEventName };
+/** This table as the runtime reads it: the check `on` runs on each name. */
+const table = { validateEventName };
 
 /** Options of the {@link Webhooks} constructor; `transform` receives this table's events. */
 export type WebhooksOptions<TTransformed = Untransformed> = TableWebhooksOptions<

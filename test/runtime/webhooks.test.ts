@@ -21,6 +21,24 @@ describe("new Webhooks", () => {
     );
   });
 
+  it("throws for an event table without a validator, saying what it takes", () => {
+    for (const table of [null, {}, { validateEventName: "no" }]) {
+      expect(() => new Webhooks({ secret: "s" }, table as never)).toThrow(
+        "[typewire] the event table must be { validateEventName }, the validator a generated webhooks module exports",
+      );
+    }
+  });
+
+  it("checks names against the table it is given", () => {
+    const checked: string[] = [];
+    const webhooks = new Webhooks(
+      { secret: "s" },
+      { validateEventName: (name) => void checked.push(String(name)) },
+    );
+    webhooks.on(["issues.opened", "push"], () => undefined);
+    expect(checked).toEqual(["issues.opened", "push"]);
+  });
+
   it("exposes bound methods that work when destructured", async () => {
     const { on, receive, removeListener, sign, verify } = new Webhooks({ secret: "s" });
     const seen = vi.fn();

@@ -87,11 +87,10 @@ export function createEventHandlerState(
   if (
     table === null ||
     typeof table !== "object" ||
-    typeof table.validateEventName !== "function" ||
-    !Array.isArray(table.emitterEventNames)
+    typeof table.validateEventName !== "function"
   ) {
     throw new TypeError(
-      "[typewire] the event table must be { emitterEventNames, validateEventName } as a generated webhooks module exports them",
+      "[typewire] the event table must be { validateEventName }, the validator a generated webhooks module exports",
     );
   }
   return {

@@ -1,5 +1,4 @@
 import type { EmitterWebhookEventMap } from "../generated/webhooks/events.js";
-import { emitterEventNames } from "../generated/webhooks/event-names.js";
 import { validateEventName } from "../generated/webhooks/validate-event-name.js";
 
 /**
@@ -30,11 +29,10 @@ export type EventNameOf<TEvents extends object> = keyof TEvents & string;
 export type AnyEventOf<TEvents extends object> = TEvents[keyof TEvents];
 
 /**
- * An event/action table as the runtime reads it at run time: its names and their check, as a
- * generated module exports them (`{ emitterEventNames, validateEventName }`).
+ * An event/action table as the runtime reads it at run time: the check of its names, as a
+ * generated module exports it (`{ validateEventName }`).
  */
 export interface WebhookEventTable {
-  readonly emitterEventNames: readonly string[];
   readonly validateEventName: (
     name: unknown,
     options: { onUnknownEventName: "warn"; log: { warn: (...data: unknown[]) => unknown } },
@@ -42,4 +40,4 @@ export interface WebhookEventTable {
 }
 
 /** The platform's table, bundled with the runtime. */
-export const platformEventTable: WebhookEventTable = { emitterEventNames, validateEventName };
+export const platformEventTable: WebhookEventTable = { validateEventName };

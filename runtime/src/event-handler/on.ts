@@ -4,8 +4,8 @@ import type { EventHandlerState, StoredHandler } from "./types.js";
 
 /**
  * Registers `handler` for one event name or `event.action` combination, or for each of a list.
- * Names are checked against the state's event table in `warn` mode: an unknown name is logged and still
- * registered; `"*"` and `"error"` throw, pointing to `onAny` and `onError`.
+ * Names are checked against the state's event table in `warn` mode: an unknown name is logged
+ * and still registered; `"*"` and `"error"` throw, pointing to `onAny` and `onError`.
  *
  * @example
  * on(state, ["issues.opened", "issues.reopened"], async ({ payload }) => triage(payload));
