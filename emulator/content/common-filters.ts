@@ -48,7 +48,8 @@ export function commonFilters(
 
 /**
  * `relatedToAll`, else `relatedTo`. The ids asked for go into a set once, so testing a record
- * costs what its own relations cost, however long the list in the query.
+ * costs what its own relations cost, however long the list in the query. They are not checked
+ * against the schema's scope: the real API passes them to the element query as they are.
  */
 function relatedTest(args: QueryArgs, { index }: QueryContext): (record: ElementRecord) => boolean {
   const all = listOf(args.relatedToAll);

@@ -5,6 +5,11 @@ import type { ElementRecord } from "./element-record.js";
  * Whether a schema's scope grants an element. A `sections` item grants a whole section or, as
  * `section.entryType`, one entry type; absent lists grant nothing, as in the site file.
  *
+ * The scope limits the elements a query returns, never the inputs of its filters: `relatedTo`,
+ * `relatedToAll`, `authorGroup`, `ancestorOf`, `descendantOf` and `hasDescendants` see every
+ * element, as the real API's element queries do (see "What the scope covers" in
+ * docs/emulator.md), so this is tested on candidates only.
+ *
  * @example
  * inScope(entry, { sections: ["news.article"] });
  */

@@ -8,6 +8,8 @@ type KindFilter = (record: ElementRecord, args: QueryArgs, context: QueryContext
  * The arguments each element kind adds to the common set (spec: entry, asset, user, tag,
  * category and global set arguments). `editable` matches nothing: API requests have no signed-in
  * user who could edit. `withTransforms` only preloads transforms, so it filters nothing.
+ * `authorGroup` and `authorGroupId` read the authors' groups whether or not the schema grants
+ * users, as the real API's entry query does.
  *
  * @example
  * const news = records.filter((r) => kindFilters.entry(r, { section: ["news"] }, context));

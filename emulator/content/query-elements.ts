@@ -22,10 +22,11 @@ const defaultOrder: Record<QueryKind, string> = {
 
 /**
  * Runs an element query the way the CMS does: the schema's scope first (elements outside it never
- * appear), then the common, kind and structure filters, search, ordering (`orderBy`, else
- * `fixedOrder` by `id`, else search score, else the kind's default: entries newest first, or in
- * structure order when every section asked for is a structure), `inReverse`, `offset`, `limit`
- * (never more than `maxGraphqlResults` when that is set).
+ * appear, though the filters' inputs may name them), then the common, kind and structure
+ * filters, search, ordering (`orderBy`, else `fixedOrder` by `id`, else search score, else the
+ * kind's default: entries newest first, or in structure order when every section asked for is a
+ * structure), `inReverse`, `offset`, `limit` (never more than `maxGraphqlResults` when that is
+ * set).
  *
  * The filters are built once, then every candidate is tested in turns of the request's budget
  * (see `pacedFilter`): the answer comes synchronously when the query fits in the request's

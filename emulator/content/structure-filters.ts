@@ -6,7 +6,10 @@ import type { QueryArgs, QueryContext } from "./query-context.js";
  * The structure arguments of entries and categories, over nested-set positions: `ancestorOf`
  * and `descendantOf` (with their distances), `level`, `leaves`, `hasDescendants`, siblings and
  * `positionedBefore`/`After`. Naming an element that does not exist or is not in a structure
- * matches nothing. `withStructure` is always in effect here: positions are always joined.
+ * matches nothing; one outside the schema's scope counts like any other, and `hasDescendants`
+ * and `leaves` count descendants outside it, as in the real API, whose element queries look
+ * elements up and compare positions without the scope. `withStructure` is always in effect
+ * here: positions are always joined.
  * Built once per query as one test of a record; undefined when the query can match nothing.
  *
  * @example

@@ -71,6 +71,18 @@ describe("schemas per token", () => {
     expect(contributors.body.data).toEqual({ entry: { contributors: [{ id: "1" }, { id: "2" }] } });
   });
 
+  it("the scope limits what comes back, not the filters' inputs (docs' example)", async () => {
+    // As in the real API: partners cannot read the homepage, yet relatedTo takes its id; the
+    // public schema has no users, yet authorGroup filters by the authors' groups.
+    const partner = await post(server, "{ entry(id: 56) { id } entries(relatedTo: [56]) { id } }", {
+      token: PARTNER_TOKEN,
+    });
+    expect(partner.body.data!.entry).toBeNull();
+    expect(ids(partner.body.data!.entries).sort((a, b) => a - b)).toEqual([40, 41]);
+    const publicReply = await post(server, '{ entries(authorGroup: "authors") { id } }');
+    expect(ids(publicReply.body.data!.entries).sort((a, b) => a - b)).toEqual([41, 42, 47]);
+  });
+
   it("caches per schema: the same query under two tokens gives each its own result", async () => {
     const query = "{ entries(limit: 100) { id } }";
     const first = await post(server, query);
