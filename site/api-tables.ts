@@ -293,3 +293,49 @@ export const DIRECTIVES: readonly { name: string; description: string; args: rea
     ],
   },
 ];
+
+/**
+ * Craft 5's entry fields, where they differ from the table above: nested entries' `fieldId`,
+ * `fieldHandle`, `ownerId` and `sortOrder`; `typeId` and `typeHandle` never null; `children` a
+ * non-null list of non-null entries; `searchScore` an `Int`. Source: craftcms/cms 5.x
+ * `src/gql/interfaces/elements/Entry.php`, `src/gql/interfaces/Element.php` (see docs/emulator.md).
+ */
+export const CRAFT5_ENTRY_FIELDS: readonly Row[] = [
+  ...INTERFACE_FIELDS.entry.map((row): Row => {
+    const [name, , description] = row;
+    if (name === "typeId") return [name, "Int!", description];
+    if (name === "typeHandle") return [name, "String!", description];
+    if (name === "children") return [name, "[EntryInterface!]!", description];
+    if (name === "sectionId" || name === "sectionHandle")
+      return [name, row[1], `${description} Null for nested entries.`];
+    return row;
+  }),
+  ["fieldId", "Int", "Id of the field that holds a nested entry; null for a section's entries."],
+  ["fieldHandle", "String", "Handle of the field that holds a nested entry."],
+  ["ownerId", "Int", "Id of the element that owns a nested entry."],
+  ["sortOrder", "Int", "Position of a nested entry within its field."],
+];
+
+/** Craft 5 types `searchScore` as an `Int`. */
+export const CRAFT5_COMMON_FIELDS: readonly Row[] = COMMON_FIELDS.map((row): Row =>
+  row[0] === "searchScore" ? [row[0], "Int", row[2]] : row,
+);
+
+/** The entry query arguments Craft 5 adds for nested entries. */
+export const CRAFT5_ENTRY_ARGUMENTS: readonly Row[] = [
+  ["field", "[String]", "Filter by the handles of the fields that hold nested entries."],
+  ["fieldId", "[QueryArgument]", "Filter by the ids of the fields that hold nested entries."],
+  ["ownerId", "[QueryArgument]", "Filter by the ids of the nested entries' owners."],
+  ["primaryOwnerId", "[QueryArgument]", "Filter by the ids of the nested entries' primary owners."],
+];
+
+/** Craft 5's count query per element kind (there is none for global sets). */
+export const CRAFT5_COUNT_FIELDS: Readonly<
+  Partial<Record<Exclude<ElementKind, "matrixBlock">, string>>
+> = {
+  entry: "entryCount",
+  asset: "assetCount",
+  category: "categoryCount",
+  tag: "tagCount",
+  user: "userCount",
+};

@@ -1,4 +1,5 @@
 import { COMMON_FIELDS, type ElementKind, INTERFACE_FIELDS } from "./api-tables.js";
+import { craftVersion } from "./craft-version.js";
 import type { FieldDefinition, Site } from "./site-model.js";
 
 /** Where in the site file a problem is: object keys and array indexes. */
@@ -12,6 +13,7 @@ export type Fail = (message: string, path: Path) => never;
  * schema plus private ones with distinct tokens, their scopes naming existing handles.
  */
 export function checkSiteModel(site: Site, fail: Fail): void {
+  const v5 = craftVersion(site) === 5;
   const layout = (kind: ElementKind, handles: readonly string[], path: Path) => {
     const builtIn = new Set([...COMMON_FIELDS, ...INTERFACE_FIELDS[kind]].map(([name]) => name));
     handles.forEach((handle, i) => {
@@ -27,10 +29,14 @@ export function checkSiteModel(site: Site, fail: Fail): void {
         handle,
       ]);
     }
+    // A Craft 5 site's entry types are checked once, where the file defines them (below).
+    if (v5) continue;
     for (const [typeHandle, type] of Object.entries(section.entryTypes)) {
       layout("entry", type.fields, ["sections", handle, "entryTypes", typeHandle, "fields"]);
     }
   }
+  for (const [handle, type] of Object.entries(site.entryTypes ?? {}))
+    layout("entry", type.fields, ["entryTypes", handle, "fields"]);
   for (const [handle, volume] of Object.entries(site.volumes))
     layout("asset", volume.fields, ["volumes", handle, "fields"]);
   for (const [handle, group] of Object.entries(site.categoryGroups))
@@ -51,6 +57,9 @@ export function checkSiteModel(site: Site, fail: Fail): void {
       if (!targets?.includes(source))
         fail(`"${source}" is not a ${field.kind} source of this site`, [...path, "sources", i]);
     });
+    // Craft 5 nested entries have the site's fields, each checked on its own, and may nest
+    // another matrix field: nothing more to check here.
+    if (v5) return;
     const blockBuiltIn = new Set(
       [...COMMON_FIELDS, ...INTERFACE_FIELDS.matrixBlock].map(([name]) => name),
     );

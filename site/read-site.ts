@@ -2,6 +2,7 @@ import { GeneratorError } from "../input/errors.js";
 import { type JsonSource, readJsonSource } from "../input/json-source.js";
 import { shapeCheck } from "../input/shape-check.js";
 import { checkSite } from "./check-site.js";
+import { normalizeCraftVersion } from "./craft-version.js";
 import type { Site } from "./site-model.js";
 
 const checkShape = shapeCheck("schemas/content/site.schema.json", { allowUnionTypes: true });
@@ -23,12 +24,14 @@ export async function readSite(file: string, displayName = file): Promise<Site> 
 export function siteFromSource(source: JsonSource): Site {
   checkShape(source);
   const site = source.value as Site;
-  checkSite(site, (message, path) => {
+  const fail = (message: string, path: (string | number)[]): never => {
     throw new GeneratorError(message, {
       file: source.file,
       ...source.locate(path),
       entry: path.join("."),
     });
-  });
+  };
+  normalizeCraftVersion(site, fail);
+  checkSite(site, fail);
   return site;
 }

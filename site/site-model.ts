@@ -33,8 +33,13 @@ export interface FieldDefinition {
   sources?: string[];
   /** Relation fields: the most related elements allowed. */
   limit?: number;
-  /** `matrix` fields only: the block types by handle. */
+  /**
+   * `matrix` fields only: the block types by handle. A Craft 5 site names its matrix fields'
+   * entry types in `entryTypes` instead; reading the file fills this from them.
+   */
   blockTypes?: Record<string, BlockTypeDefinition>;
+  /** Craft 5 `matrix` fields: the handles of the entry types its nested entries may have. */
+  entryTypes?: string[];
 }
 
 export interface BlockTypeDefinition {
@@ -64,6 +69,10 @@ export interface SectionDefinition {
   id: number;
   name: string;
   type: "channel" | "structure" | "single";
+  /**
+   * The section's entry types by handle. A Craft 5 site file lists handles of its global
+   * `entryTypes` here instead; reading the file fills in their definitions.
+   */
   /** `structure` sections: the id of their structure. */
   structureId?: number;
   maxLevels?: number;
@@ -115,6 +124,8 @@ export interface SiteScope {
   tagGroups?: string[];
   globalSets?: string[];
   users?: boolean;
+  /** Craft 5: matrix fields (by handle) whose nested entries the root queries may return. */
+  nestedEntryFields?: string[];
 }
 
 export interface ApiSchemaDefinition {
@@ -204,11 +215,14 @@ export interface GlobalSetContent extends ElementContent {
   handle: string;
 }
 
+/** A matrix block, or in a Craft 5 site a nested entry (which may have a title and slug). */
 export interface MatrixBlockContent {
   id: number;
   uid: string;
   type: string;
   enabled?: boolean;
+  title?: string | null;
+  slug?: string | null;
   fields: FieldValues;
 }
 
@@ -223,6 +237,16 @@ export interface SiteContent {
 
 /** The whole site file. */
 export interface Site {
+  /**
+   * The shape of the content API the site serves: 4 (the default) for the spec's shape
+   * (`<section>_<entryType>_Entry`, matrix blocks), 5 for Craft 5's (global entry types,
+   * `<entryType>_Entry`, section unions, nested entries); see docs/emulator.md.
+   */
+  craftVersion?: 4 | 5;
+  /** Craft's `gqlTypePrefix`: put before the name of every type the API creates. */
+  gqlTypePrefix?: string;
+  /** Craft 5: the entry types by handle, which sections and matrix fields name. */
+  entryTypes?: Record<string, EntryTypeDefinition>;
   site: SiteInfo;
   fields: Record<string, FieldDefinition>;
   sections: Record<string, SectionDefinition>;

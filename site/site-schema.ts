@@ -12,9 +12,12 @@ import {
   type GraphQLNamedType,
   GraphQLNonNull,
   GraphQLObjectType,
+  type GraphQLOutputType,
+  GraphQLScalarType,
   GraphQLSchema,
   GraphQLString,
   type GraphQLType,
+  GraphQLUnionType,
   Kind,
   type TypeNode,
   lexicographicSortSchema,
@@ -25,6 +28,10 @@ import {
   COMMON_ARGUMENTS,
   COMMON_FIELDS,
   COUNT_ARGUMENTS,
+  CRAFT5_COMMON_FIELDS,
+  CRAFT5_COUNT_FIELDS,
+  CRAFT5_ENTRY_ARGUMENTS,
+  CRAFT5_ENTRY_FIELDS,
   DIRECTIVES,
   type ElementKind,
   INTERFACE_FIELDS,
@@ -36,16 +43,9 @@ import {
 } from "./api-tables.js";
 import { DateTimeScalar, QueryArgumentScalar } from "./content-scalars.js";
 import { RELATION_QUERY, customFieldType } from "./custom-field-type.js";
+import { craftVersion } from "./craft-version.js";
 import { resolveScope } from "./site-scope.js";
-import {
-  USER_TYPE_NAME,
-  assetTypeName,
-  blockTypeName,
-  categoryTypeName,
-  entryTypeName,
-  globalSetTypeName,
-  tagTypeName,
-} from "./type-names.js";
+import { typeNames } from "./type-names.js";
 import type { FieldDefinition, Site, SiteScope } from "./site-model.js";
 
 type QueryKind = keyof typeof QUERY_FIELDS;
@@ -62,14 +62,24 @@ type QueryKind = keyof typeof QUERY_FIELDS;
  * printSchema(schema).includes("type news_article_Entry implements EntryInterface"); // true
  */
 export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema {
+  const v5 = craftVersion(site) === 5;
+  const names = typeNames(site);
+  // The API's own scalars take the site's gqlTypePrefix, as every type it creates does.
+  const scalar = (type: GraphQLScalarType) =>
+    names.builtIn(type.name) === type.name
+      ? type
+      : new GraphQLScalarType({ ...type.toConfig(), name: names.builtIn(type.name) });
+  const dateTime = scalar(DateTimeScalar);
+  const queryArgument = scalar(QueryArgumentScalar);
+  // Keyed by the names the API tables use; the types themselves carry the prefixed names.
   const named = new Map<string, GraphQLNamedType>([
     ["Boolean", GraphQLBoolean],
     ["Float", GraphQLFloat],
     ["ID", GraphQLID],
     ["Int", GraphQLInt],
     ["String", GraphQLString],
-    ["DateTime", DateTimeScalar],
-    ["QueryArgument", QueryArgumentScalar],
+    ["DateTime", dateTime],
+    ["QueryArgument", queryArgument],
   ]);
   const ref = (sdl: string) => typeOf(parseType(sdl), named);
   const args = (rows: readonly Row[]): GraphQLFieldConfigArgumentMap => {
@@ -80,10 +90,22 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
     }
     return map;
   };
-  const queryArgs = (kind: QueryKind) => args([...COMMON_ARGUMENTS, ...KIND_ARGUMENTS[kind]]);
+  const argumentRows = (kind: QueryKind): Row[] => [
+    ...COMMON_ARGUMENTS,
+    ...KIND_ARGUMENTS[kind],
+    ...(v5 && kind === "entry" ? CRAFT5_ENTRY_ARGUMENTS : []),
+  ];
+  const queryArgs = (kind: QueryKind, without: readonly string[] = []) =>
+    args(argumentRows(kind).filter(([name]) => !without.includes(name)));
   const fields = (kind: ElementKind): GraphQLFieldConfigMap<unknown, unknown> => {
     const map: GraphQLFieldConfigMap<unknown, unknown> = {};
-    for (const [name, type, description] of [...COMMON_FIELDS, ...INTERFACE_FIELDS[kind]]) {
+    const rows = v5
+      ? [
+          ...CRAFT5_COMMON_FIELDS,
+          ...(kind === "entry" ? CRAFT5_ENTRY_FIELDS : INTERFACE_FIELDS[kind]),
+        ]
+      : [...COMMON_FIELDS, ...INTERFACE_FIELDS[kind]];
+    for (const [name, type, description] of rows) {
       map[name] = { type: ref(type) as never, description };
     }
     map._count!.args = args(COUNT_ARGUMENTS);
@@ -94,22 +116,43 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
   const customFields = (definitions: readonly (readonly [string, FieldDefinition])[]) => {
     const map: GraphQLFieldConfigMap<unknown, unknown> = {};
     for (const [handle, field] of definitions) {
-      const query = RELATION_QUERY[field.kind];
+      const query = v5 && field.kind === "matrix" ? "entry" : RELATION_QUERY[field.kind];
       map[handle] = {
-        type: ref(customFieldType(field)) as never,
+        type: v5 ? craft5FieldType(handle, field) : (ref(customFieldType(field)) as never),
         description: field.instructions ?? field.name,
         ...(query ? { args: queryArgs(query) } : {}),
       };
     }
     return map;
   };
+  // Craft 5: relation fields are non-null lists; a matrix field a non-null list of the union of
+  // its entry types (`<field>_MatrixField`), made once per field.
+  const matrixUnions = new Map<string, GraphQLUnionType>();
+  const craft5FieldType = (handle: string, field: FieldDefinition): GraphQLOutputType => {
+    if (field.kind === "matrix") {
+      let union = matrixUnions.get(handle);
+      if (!union) {
+        const members = Object.keys(field.blockTypes ?? {});
+        union = new GraphQLUnionType({
+          name: names.matrixField(handle),
+          types: () => members.map((type) => named.get(names.entry("", type)) as GraphQLObjectType),
+        });
+        matrixUnions.set(handle, union);
+      }
+      return new GraphQLNonNull(new GraphQLList(union));
+    }
+    const type = ref(customFieldType(field));
+    return RELATION_QUERY[field.kind] ? new GraphQLNonNull(type as never) : (type as never);
+  };
   const layout = (handles: readonly string[]) =>
     handles.map((handle) => [handle, site.fields[handle]!] as const);
 
   const interfaces = new Map<ElementKind, GraphQLInterfaceType>();
   for (const [kind, name] of Object.entries(INTERFACE_NAMES) as [ElementKind, string][]) {
+    // Craft 5 has no matrix blocks: its matrix fields hold nested entries.
+    if (v5 && kind === "matrixBlock") continue;
     const type = new GraphQLInterfaceType({
-      name,
+      name: names.builtIn(name),
       description: `Fields every ${kind} has.`,
       fields: () => fields(kind),
     });
@@ -122,6 +165,8 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
     kind: ElementKind,
     custom: readonly (readonly [string, FieldDefinition])[],
   ) => {
+    // Craft 5: an entry type shared by sections and matrix fields is one type.
+    if (named.has(name)) return;
     const type = new GraphQLObjectType({
       name,
       interfaces: [interfaces.get(kind)!],
@@ -139,29 +184,51 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
   };
   for (const [section, type] of granted.entryTypes) {
     addConcrete(
-      entryTypeName(section, type),
+      names.entry(section, type),
       "entry",
       use(site.sections[section]!.entryTypes[type]!.fields),
     );
   }
   for (const volume of granted.volumes)
-    addConcrete(assetTypeName(volume), "asset", use(site.volumes[volume]!.fields));
+    addConcrete(names.asset(volume), "asset", use(site.volumes[volume]!.fields));
   for (const group of granted.categoryGroups)
-    addConcrete(categoryTypeName(group), "category", use(site.categoryGroups[group]!.fields));
+    addConcrete(names.category(group), "category", use(site.categoryGroups[group]!.fields));
   for (const group of granted.tagGroups)
-    addConcrete(tagTypeName(group), "tag", use(site.tagGroups[group]!.fields));
+    addConcrete(names.tag(group), "tag", use(site.tagGroups[group]!.fields));
   for (const set of granted.globalSets)
-    addConcrete(globalSetTypeName(set), "globalSet", use(site.globalSets[set]!.fields));
-  if (granted.users) addConcrete(USER_TYPE_NAME, "user", use(site.userFields));
-  for (const handle of [...usedFields].sort()) {
-    for (const [blockType, definition] of Object.entries(site.fields[handle]!.blockTypes ?? {})) {
-      addConcrete(
-        blockTypeName(handle, blockType),
-        "matrixBlock",
-        Object.entries(definition.fields),
-      );
+    addConcrete(names.globalSet(set), "globalSet", use(site.globalSets[set]!.fields));
+  if (granted.users) addConcrete(names.user, "user", use(site.userFields));
+  // Craft 5: the matrix fields whose nested entries the root queries may return.
+  const nestedFields = v5
+    ? (scope === undefined ? Object.keys(site.fields) : (scope.nestedEntryFields ?? []))
+        .filter((handle) => site.fields[handle]?.kind === "matrix")
+        .sort()
+    : [];
+  use(nestedFields);
+  // Block types of the matrix fields used so far, and (Craft 5, where nested entries have
+  // matrix fields of their own) of those their fields use in turn.
+  const blocksDone = new Set<string>();
+  for (let more = true; more;) {
+    more = false;
+    for (const handle of [...usedFields].sort()) {
+      if (blocksDone.has(handle)) continue;
+      blocksDone.add(handle);
+      more = true;
+      for (const [blockType, block] of Object.entries(site.fields[handle]!.blockTypes ?? {})) {
+        const custom = v5 ? use(site.entryTypes![blockType]!.fields) : Object.entries(block.fields);
+        addConcrete(names.block(handle, blockType), v5 ? "entry" : "matrixBlock", custom);
+      }
     }
   }
+  // Craft 5: a union of each granted section's entry types, and of each matrix field's.
+  const union = (name: string, members: readonly string[]) =>
+    new GraphQLUnionType({
+      name,
+      types: () => members.map((member) => named.get(member) as GraphQLObjectType),
+    });
+  const sectionTypes = new Map<string, string[]>();
+  for (const [section, type] of granted.entryTypes)
+    sectionTypes.set(section, [...(sectionTypes.get(section) ?? []), names.entry(section, type)]);
 
   const present: Record<QueryKind, boolean> = {
     asset: granted.volumes.length > 0,
@@ -172,7 +239,7 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
     user: granted.users,
   };
   const query = new GraphQLObjectType({
-    name: "Query",
+    name: names.builtIn("Query"),
     fields: () => {
       const map: GraphQLFieldConfigMap<unknown, unknown> = {
         ping: { type: GraphQLString, description: "Health check: returns the string `pong`." },
@@ -193,10 +260,55 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
           args: queryArgs(kind),
           description: `Queries one ${kind} element.`,
         };
+        const count = v5 ? CRAFT5_COUNT_FIELDS[kind] : undefined;
+        if (count)
+          map[count] = {
+            type: new GraphQLNonNull(GraphQLInt),
+            args: queryArgs(kind),
+            description: `Counts ${kind} elements.`,
+          };
       }
+      if (v5) Object.assign(map, craft5EntryQueries());
       return map;
     },
   });
+  // Craft 5's per-section and per-field entry queries: `<section>Entries` (and `<section>Entry`
+  // for a single) over the section's union, `<field>FieldEntries` for each granted matrix field.
+  function craft5EntryQueries(): GraphQLFieldConfigMap<unknown, unknown> {
+    const map: GraphQLFieldConfigMap<unknown, unknown> = {};
+    for (const [section, members] of sectionTypes) {
+      const sectionUnion = union(names.sectionUnion(section), members);
+      const sectionArgs = queryArgs("entry", [
+        "section",
+        "sectionId",
+        "field",
+        "fieldId",
+        "ownerId",
+      ]);
+      const title = site.sections[section]!.name;
+      map[`${section}Entries`] = {
+        type: new GraphQLList(sectionUnion),
+        args: sectionArgs,
+        description: `Entries within the “${title}” section.`,
+      };
+      if (site.sections[section]!.type === "single")
+        map[`${section}Entry`] = {
+          type: sectionUnion,
+          args: sectionArgs,
+          description: `Single entry within the “${title}” section.`,
+        };
+    }
+    for (const field of nestedFields) {
+      const definition = site.fields[field]!;
+      const members = Object.keys(definition.blockTypes ?? {}).map((type) => names.entry("", type));
+      map[`${field}FieldEntries`] = {
+        type: new GraphQLList(union(names.fieldUnion(field), members)),
+        args: queryArgs("entry", ["section", "sectionId", "field", "fieldId"]),
+        description: `Entries within the “${definition.name}” matrix field.`,
+      };
+    }
+    return map;
+  }
   const directives = DIRECTIVES.map(
     (directive) =>
       new GraphQLDirective({
@@ -209,7 +321,7 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
   return lexicographicSortSchema(
     new GraphQLSchema({
       query,
-      types: [DateTimeScalar, QueryArgumentScalar, ...interfaces.values(), ...concrete],
+      types: [dateTime, queryArgument, ...interfaces.values(), ...concrete],
       directives: [...specifiedDirectives, ...directives],
     }),
   );

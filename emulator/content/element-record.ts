@@ -10,6 +10,8 @@ export interface ElementInternals {
   owner: string;
   /** `section.entryType` for entries, so a scope can name one entry type. */
   ownerType?: string;
+  /** Craft 5 nested entries: the matrix field that holds them (a scope's `nestedEntryFields`). */
+  field?: string;
   fields: FieldValues;
   defs: Record<string, FieldDefinition>;
   parentId?: number | null;

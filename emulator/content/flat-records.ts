@@ -5,12 +5,6 @@ import type {
   TagContent,
   UserContent,
 } from "../../site/site-model.js";
-import {
-  USER_TYPE_NAME,
-  assetTypeName,
-  globalSetTypeName,
-  tagTypeName,
-} from "../../site/type-names.js";
 import type { ElementRecord } from "./element-record.js";
 import { recordBasics, searchText } from "./record-basics.js";
 
@@ -22,7 +16,7 @@ import { recordBasics, searchText } from "./record-basics.js";
  * assetRecord(site, site.content.assets[0]!).url;
  */
 export function assetRecord(site: Site, a: AssetContent): ElementRecord {
-  const { common, defs } = recordBasics(site);
+  const { common, defs, names } = recordBasics(site);
   const volume = site.volumes[a.volume]!;
   const fields = a.fields ?? {};
   const base = common(a);
@@ -30,7 +24,7 @@ export function assetRecord(site: Site, a: AssetContent): ElementRecord {
   const dot = a.filename.lastIndexOf(".");
   return {
     ...base,
-    __typename: assetTypeName(a.volume),
+    __typename: names.asset(a.volume),
     title: a.title,
     slug: null,
     uri: null,
@@ -67,13 +61,13 @@ export function assetRecord(site: Site, a: AssetContent): ElementRecord {
  * tagRecord(site, site.content.tags[0]!).groupHandle; // "keywords"
  */
 export function tagRecord(site: Site, t: TagContent): ElementRecord {
-  const { common, defs } = recordBasics(site);
+  const { common, defs, names } = recordBasics(site);
   const group = site.tagGroups[t.group]!;
   const fields = t.fields ?? {};
   const base = common(t);
   return {
     ...base,
-    __typename: tagTypeName(t.group),
+    __typename: names.tag(t.group),
     title: t.title,
     slug: t.slug,
     uri: null,
@@ -97,12 +91,12 @@ export function tagRecord(site: Site, t: TagContent): ElementRecord {
  * userRecord(site, site.content.users[0]!).fullName; // "Ada Lindqvist"
  */
 export function userRecord(site: Site, u: UserContent): ElementRecord {
-  const { common, defs } = recordBasics(site);
+  const { common, defs, names } = recordBasics(site);
   const fields = u.fields ?? {};
   const fullName = [u.firstName, u.lastName].filter(Boolean).join(" ") || null;
   return {
     ...common(u),
-    __typename: USER_TYPE_NAME,
+    __typename: names.user,
     title: fullName ?? u.username,
     slug: null,
     uri: null,
@@ -135,13 +129,13 @@ export function userRecord(site: Site, u: UserContent): ElementRecord {
  * globalSetRecord(site, site.content.globalSets[0]!).name; // "Site information"
  */
 export function globalSetRecord(site: Site, g: GlobalSetContent): ElementRecord {
-  const { common, defs } = recordBasics(site);
+  const { common, defs, names } = recordBasics(site);
   const definition = site.globalSets[g.handle]!;
   const fields = g.fields ?? {};
   const base = common(g);
   return {
     ...base,
-    __typename: globalSetTypeName(g.handle),
+    __typename: names.globalSet(g.handle),
     title: definition.name,
     slug: null,
     uri: null,

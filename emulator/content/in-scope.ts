@@ -14,9 +14,11 @@ import type { ElementRecord } from "./element-record.js";
  * inScope(entry, { sections: ["news.article"] });
  */
 export function inScope(record: ElementRecord, scope: SiteScope): boolean {
-  const { kind, owner, ownerType } = record._;
+  const { kind, owner, ownerType, field } = record._;
   switch (kind) {
     case "entry":
+      // Craft 5 nested entries: through their field; through their owner they need no grant.
+      if (field !== undefined) return (scope.nestedEntryFields ?? []).includes(field);
       return (scope.sections ?? []).some((item) => item === owner || item === ownerType);
     case "asset":
       return (scope.volumes ?? []).includes(owner);

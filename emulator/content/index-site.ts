@@ -1,7 +1,10 @@
+import { craftVersion } from "../../site/craft-version.js";
 import { type FieldDefinition, RELATION_KINDS, type Site } from "../../site/site-model.js";
+import { type TypeNames, typeNames } from "../../site/type-names.js";
 import { assignStructure } from "./assign-structure.js";
 import type { ElementKind, ElementRecord } from "./element-record.js";
 import { assetRecord, globalSetRecord, tagRecord, userRecord } from "./flat-records.js";
+import { nestedEntries } from "./nested-entries.js";
 import { statusChanges } from "./status-changes.js";
 import { categoryRecord, entryRecord } from "./structured-records.js";
 
@@ -14,6 +17,15 @@ export interface ContentIndex {
   relations: Map<number, Set<number>>;
   /** When entry statuses change with the clock alone; see `statusChanges`. */
   statusChanges: number[];
+  /** The site's type names (`__typename`). */
+  names: TypeNames;
+  /** Craft 5: the nested entries of each owner, by owner id and field handle, in field order. */
+  nested: Map<number, Map<string, ElementRecord[]>>;
+  /**
+   * Craft 5: the entry query root fields a site adds, by name: `<section>Entries` and, for a
+   * single, `<section>Entry`; `<field>FieldEntries` for each matrix field.
+   */
+  rootEntries: Map<string, { section?: string; field?: string; one: boolean }>;
 }
 
 const relationKinds: readonly string[] = RELATION_KINDS;
@@ -39,6 +51,21 @@ export function indexSite(site: Site): ContentIndex {
   };
   assignStructure(byKind.entry.filter((e) => e.structureId !== null));
   assignStructure(byKind.category);
+  // Craft 5 matrix fields hold nested entries: entries of their own, which the entry queries find.
+  const nested = new Map<number, Map<string, ElementRecord[]>>();
+  if (craftVersion(site) === 5) {
+    const owners = Object.values(byKind).flat();
+    for (const owner of owners) {
+      for (const record of nestedEntries(site, owner)) {
+        byKind.entry.push(record);
+        const ownerId = record.ownerId as number;
+        if (!nested.has(ownerId)) nested.set(ownerId, new Map());
+        const byField = nested.get(ownerId)!;
+        const handle = record.fieldHandle as string;
+        byField.set(handle, [...(byField.get(handle) ?? []), record]);
+      }
+    }
+  }
   const byId = new Map<number, ElementRecord>();
   for (const records of Object.values(byKind))
     for (const record of records) byId.set(record.id, record);
@@ -55,7 +82,31 @@ export function indexSite(site: Site): ContentIndex {
       }
     }
   }
-  return { site, byKind, byId, relations, statusChanges: statusChanges(byKind.entry) };
+  return {
+    site,
+    byKind,
+    byId,
+    relations,
+    statusChanges: statusChanges(byKind.entry),
+    names: typeNames(site),
+    nested,
+    rootEntries: rootEntryFields(site),
+  };
+}
+
+/** Craft 5's per-section and per-field entry query fields (see `ContentIndex.rootEntries`). */
+function rootEntryFields(site: Site): ContentIndex["rootEntries"] {
+  const fields: ContentIndex["rootEntries"] = new Map();
+  if (craftVersion(site) !== 5) return fields;
+  for (const [handle, definition] of Object.entries(site.fields)) {
+    if (definition.kind === "matrix")
+      fields.set(`${handle}FieldEntries`, { field: handle, one: false });
+  }
+  for (const [handle, section] of Object.entries(site.sections)) {
+    fields.set(`${handle}Entries`, { section: handle, one: false });
+    if (section.type === "single") fields.set(`${handle}Entry`, { section: handle, one: true });
+  }
+  return fields;
 }
 
 /**

@@ -29,6 +29,11 @@ export const kindFilters: Record<Exclude<ElementKind, "matrixBlock">, KindFilter
       matchParam(r.sectionHandle as string, args.section) &&
       matchParam(r.sectionId as number, args.sectionId) &&
       matchParam(r.typeHandle as string, args.type) &&
+      // Craft 5 nested entries: their field and owner (every owner is the primary one here).
+      matchParam((r.fieldHandle as string | null | undefined) ?? null, args.field) &&
+      matchParam((r.fieldId as number | null | undefined) ?? null, args.fieldId) &&
+      matchParam((r.ownerId as number | null | undefined) ?? null, args.ownerId) &&
+      matchParam((r.ownerId as number | null | undefined) ?? null, args.primaryOwnerId) &&
       matchParam(r.typeId as number, args.typeId) &&
       matchParam(r._.authorId, args.authorId) &&
       anyMatch(authorGroups, args.authorGroup) &&

@@ -1,5 +1,5 @@
 import type { FieldDefinition, MatrixBlockContent } from "../../site/site-model.js";
-import { blockTypeName } from "../../site/type-names.js";
+import type { TypeNames } from "../../site/type-names.js";
 import type { ElementRecord } from "./element-record.js";
 
 const cache = new WeakMap<ElementRecord, Map<string, ElementRecord[]>>();
@@ -10,12 +10,13 @@ const cache = new WeakMap<ElementRecord, Map<string, ElementRecord[]>>();
  * as the real API leaves out what it cannot type.
  *
  * @example
- * matrixBlocks(entry, "articleBody", site.fields.articleBody);
+ * matrixBlocks(entry, "articleBody", site.fields.articleBody, index.names);
  */
 export function matrixBlocks(
   owner: ElementRecord,
   handle: string,
   definition: FieldDefinition,
+  names: TypeNames,
 ): ElementRecord[] {
   let byField = cache.get(owner);
   if (!byField) {
@@ -33,7 +34,7 @@ export function matrixBlocks(
     if (!type || block.enabled === false) return [];
     return [
       {
-        __typename: blockTypeName(handle, block.type),
+        __typename: names.block(handle, block.type),
         id: block.id,
         uid: block.uid,
         title: null,

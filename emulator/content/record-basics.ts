@@ -5,6 +5,7 @@ import type {
   MatrixBlockContent,
   Site,
 } from "../../site/site-model.js";
+import { typeNames } from "../../site/type-names.js";
 
 /**
  * What every element record starts from: the common fields of the content file, the site id,
@@ -17,6 +18,8 @@ import type {
 export function recordBasics(site: Site) {
   const base = site.site.baseUrl;
   return {
+    /** The site's type names, for `__typename`. */
+    names: typeNames(site),
     common: (e: ElementContent) => ({
       id: e.id,
       uid: e.uid,

@@ -1,6 +1,7 @@
 import type { GraphQLFieldResolver } from "graphql";
 import { applyDirectives, focalPointOf } from "../directives/apply-directives.js";
 import { type TransformArgs, transformUrl } from "../directives/transform-url.js";
+import type { FieldDefinition } from "../../site/site-model.js";
 import { type ElementKind, type ElementRecord, elementStatus } from "./element-record.js";
 import { answerSize } from "../limits/answer-size.js";
 import { inScope } from "./in-scope.js";
@@ -85,11 +86,7 @@ function resolveElementField(
         from,
       );
     }
-    if (definition.kind === "matrix") {
-      return matrixBlocks(record, fieldName, definition).filter((b) =>
-        matchParam(b.typeHandle as string, args.type),
-      );
-    }
+    if (definition.kind === "matrix") return matrixField(record, fieldName, args, context);
     if (definition.kind === "date") return typeof value === "string" ? new Date(value) : null;
     return value ?? null;
   }
@@ -111,7 +108,7 @@ function resolveElementField(
       const value = record._.fields[String(args.field)];
       if (!field) return 0;
       return field.kind === "matrix"
-        ? matrixBlocks(record, String(args.field), field).length
+        ? ownItems(record, String(args.field), field, context).length
         : Array.isArray(value)
           ? value.length
           : 0;
@@ -132,6 +129,43 @@ function resolveElementField(
     default:
       return record[fieldName] ?? null;
   }
+}
+
+/**
+ * A matrix field's value. Craft 4 shape: its blocks, filtered by `type`. Craft 5: its nested
+ * entries, through the entry query and all its arguments (field order unless `orderBy` or
+ * `search` says otherwise); the owner's grant covers them, whatever `nestedEntryFields` says.
+ */
+function matrixField(
+  record: ElementRecord,
+  handle: string,
+  args: QueryArgs,
+  context: QueryContext,
+): ElementRecord[] | Promise<ElementRecord[]> {
+  const definition = record._.defs[handle]!;
+  const items = ownItems(record, handle, definition, context, true);
+  if (context.index.site.craftVersion !== 5)
+    return items.filter((b) => matchParam(b.typeHandle as string, args.type));
+  const scope = {
+    ...context.scope,
+    nestedEntryFields: [...(context.scope.nestedEntryFields ?? []), handle],
+  };
+  const ordered = args.orderBy == null && args.search == null ? { orderBy: "sortOrder ASC" } : {};
+  return queryElements("entry", { ...ordered, ...args }, { ...context, scope }, items);
+}
+
+/** A matrix field's blocks (Craft 4 shape) or nested entries (Craft 5), every one of them. */
+function ownItems(
+  record: ElementRecord,
+  handle: string,
+  definition: FieldDefinition,
+  context: QueryContext,
+  all = false,
+): ElementRecord[] {
+  if (context.index.site.craftVersion !== 5)
+    return matrixBlocks(record, handle, definition, context.index.names);
+  const items = context.index.nested.get(record.id)?.get(handle) ?? [];
+  return all ? items : items.filter((item) => item.enabled);
 }
 
 function imgTag(asset: ElementRecord): string {

@@ -37,10 +37,20 @@ const rootFields: Record<string, [QueryKind, "list" | "one" | "count"]> = {
  */
 export function resolveRoot(fieldName: string, args: QueryArgs, context: QueryContext): unknown {
   if (fieldName === "ping") return "pong";
-  const root = rootFields[fieldName];
+  const entries = context.index.rootEntries.get(fieldName);
+  const root: [QueryKind, "list" | "one" | "count"] | undefined = entries
+    ? ["entry", entries.one ? "one" : "list"]
+    : rootFields[fieldName];
   if (!root) return null;
   const [kind, shape] = root;
-  const records = queryElements(kind, shape === "one" ? { ...args, limit: 1 } : args, context);
+  // Craft 5's `<section>Entries` and `<field>FieldEntries` query their section or field only.
+  const within = entries?.section
+    ? { section: [entries.section] }
+    : entries?.field
+      ? { field: [entries.field] }
+      : {};
+  const query = { ...args, ...within, ...(shape === "one" ? { limit: 1 } : {}) };
+  const records = queryElements(kind, query, context);
   const shaped = (list: ElementRecord[]) =>
     shape === "one" ? (list[0] ?? null) : shape === "count" ? list.length : list;
   return records instanceof Promise ? records.then(shaped) : shaped(records);

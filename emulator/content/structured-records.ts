@@ -1,5 +1,5 @@
+import { craftVersion } from "../../site/craft-version.js";
 import type { CategoryContent, EntryContent, Site } from "../../site/site-model.js";
-import { categoryTypeName, entryTypeName } from "../../site/type-names.js";
 import type { ElementRecord } from "./element-record.js";
 import { recordBasics, searchText } from "./record-basics.js";
 
@@ -11,14 +11,14 @@ import { recordBasics, searchText } from "./record-basics.js";
  * const record = entryRecord(site, site.content.entries[0]!);
  */
 export function entryRecord(site: Site, e: EntryContent): ElementRecord {
-  const { common, defs, pageUrl } = recordBasics(site);
+  const { common, defs, pageUrl, names } = recordBasics(site);
   const section = site.sections[e.section]!;
   const type = section.entryTypes[e.type]!;
   const fields = e.fields ?? {};
   const base = common(e);
   return {
     ...base,
-    __typename: entryTypeName(e.section, e.type),
+    __typename: names.entry(e.section, e.type),
     title: e.title,
     slug: e.slug,
     uri: e.uri ?? null,
@@ -31,6 +31,10 @@ export function entryRecord(site: Site, e: EntryContent): ElementRecord {
     postDate: new Date(e.postDate),
     expiryDate: e.expiryDate ? new Date(e.expiryDate) : null,
     structureId: section.structureId ?? null,
+    // Craft 5: what only nested entries have (see nested-entries.ts), null for a section's.
+    ...(craftVersion(site) === 5
+      ? { fieldId: null, fieldHandle: null, ownerId: null, sortOrder: null }
+      : {}),
     _: {
       kind: "entry",
       owner: e.section,
@@ -51,13 +55,13 @@ export function entryRecord(site: Site, e: EntryContent): ElementRecord {
  * const record = categoryRecord(site, site.content.categories[0]!);
  */
 export function categoryRecord(site: Site, c: CategoryContent): ElementRecord {
-  const { common, defs, pageUrl } = recordBasics(site);
+  const { common, defs, pageUrl, names } = recordBasics(site);
   const group = site.categoryGroups[c.group]!;
   const fields = c.fields ?? {};
   const base = common(c);
   return {
     ...base,
-    __typename: categoryTypeName(c.group),
+    __typename: names.category(c.group),
     title: c.title,
     slug: c.slug,
     uri: c.uri ?? null,

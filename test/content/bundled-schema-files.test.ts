@@ -30,3 +30,17 @@ describe("the schema files derived from schemas/content/site.json", () => {
     );
   });
 });
+
+describe("the schema files derived from schemas/content/craft5/site.json", () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await readSite(join(dir, "craft5/site.json"));
+  });
+
+  it("schema.graphql holds the whole schema, public.graphql the public one", async () => {
+    expect(await read("craft5/schema.graphql")).toBe(await schemaToSdl(buildContentSchema(site)));
+    expect(await read("craft5/public.graphql")).toBe(
+      await schemaToSdl(buildContentSchema(site, site.schemas.public?.scope)),
+    );
+  });
+});

@@ -173,8 +173,16 @@ type FieldName<K> = K extends `${string}: ${infer F}` ? F : K;
 type Fill<T extends TypeInfo, S, Tn> = {
   -readonly [K in keyof S as OutKey<K>]: K extends "__typename"
     ? Tn
-    : FieldResult<Get<T["f"], FieldName<K>>, S[K]>;
+    : FieldResult<FieldOf<T, Tn, FieldName<K>>, S[K]>;
 };
+// A field of `T` itself, or else one a merged fragment selected on the concrete types `Tn` it
+// covers (a union has no fields of its own; a fragment on every member, or on an interface
+// they all implement, selects theirs): looked up on each of them.
+type FieldOf<T extends TypeInfo, Tn, N> = N extends keyof T["f"]
+  ? T["f"][N]
+  : Tn extends keyof T["p"]
+    ? Get<(T["p"][Tn] & TypeInfo)["f"], N>
+    : never;
 
 // `true` (the common case) comes first, and depends on the field alone: answered once per field.
 type FieldResult<D, V> = V extends true

@@ -1,0 +1,115 @@
+import type { Fail, Path } from "./check-site-model.js";
+import type { EntryTypeDefinition, FieldDefinition, Site } from "./site-model.js";
+
+/** The API shape a site serves: 4 unless the file says 5. */
+export function craftVersion(site: Site): 4 | 5 {
+  return site.craftVersion === 5 ? 5 : 4;
+}
+
+/**
+ * Fills in what a Craft 5 site file names by handle, so the rest of the site model reads both
+ * versions alike: each section's list of entry type handles becomes its entry types by handle,
+ * and each matrix field's `entryTypes` becomes its `blockTypes` (one per entry type, with the
+ * entry type's fields). Also refuses what belongs to the other version, where it stands: a
+ * handle list or top-level `entryTypes` without `craftVersion: 5`, matrix `blockTypes` with it.
+ * Changes `site` in place; every entry type stays one object, shared where it is named.
+ *
+ * @example
+ * normalizeCraftVersion(site, fail);
+ * site.sections.pages!.entryTypes.page === site.entryTypes!.page; // true on a Craft 5 site
+ */
+export function normalizeCraftVersion(site: Site, fail: Fail): void {
+  const v5 = craftVersion(site) === 5;
+  if (!v5) {
+    if (site.entryTypes !== undefined)
+      fail("top-level entryTypes belong to a Craft 5 site: add craftVersion: 5", ["entryTypes"]);
+    for (const [handle, section] of Object.entries(site.sections)) {
+      if (Array.isArray(section.entryTypes))
+        fail("a list of entry type handles belongs to a Craft 5 site: add craftVersion: 5", [
+          "sections",
+          handle,
+          "entryTypes",
+        ]);
+    }
+    for (const [handle, field] of Object.entries(site.fields)) {
+      if (field.entryTypes !== undefined)
+        fail(
+          "matrix fields of nested entries (entryTypes) belong to a Craft 5 site: add craftVersion: 5, or give blockTypes",
+          ["fields", handle, "entryTypes"],
+        );
+    }
+    for (const [handle, schema] of Object.entries(site.schemas)) {
+      if (schema.scope.nestedEntryFields !== undefined)
+        fail("nestedEntryFields belongs to a Craft 5 site's scopes", [
+          "schemas",
+          handle,
+          "scope",
+          "nestedEntryFields",
+        ]);
+    }
+    return;
+  }
+  const entryTypes = site.entryTypes ?? {};
+  for (const [handle, type] of Object.entries(entryTypes)) {
+    type.fields.forEach((field, i) => {
+      if (!site.fields[field])
+        fail(`unknown field "${field}"`, ["entryTypes", handle, "fields", i]);
+    });
+  }
+  const pick = (handles: readonly string[], path: Path) => {
+    const picked: Record<string, EntryTypeDefinition> = {};
+    handles.forEach((handle, i) => {
+      const type = entryTypes[handle];
+      if (!type)
+        fail(`unknown entry type "${handle}" (not in the site's entryTypes)`, [...path, i]);
+      picked[handle] = type;
+    });
+    return picked;
+  };
+  for (const [handle, section] of Object.entries(site.sections)) {
+    const listed: unknown = section.entryTypes;
+    if (!Array.isArray(listed))
+      fail(
+        "a Craft 5 section lists the handles of the site's entryTypes, which are shared between sections",
+        ["sections", handle, "entryTypes"],
+      );
+    section.entryTypes = pick(listed as string[], ["sections", handle, "entryTypes"]);
+  }
+  for (const [handle, field] of Object.entries(site.fields)) {
+    const path = ["fields", handle];
+    if (field.kind !== "matrix") {
+      if (field.entryTypes !== undefined)
+        fail("only matrix fields have entryTypes", [...path, "entryTypes"]);
+      continue;
+    }
+    if (field.blockTypes !== undefined)
+      fail(
+        "a Craft 5 matrix field holds nested entries: list their entryTypes instead of blockTypes",
+        [...path, "blockTypes"],
+      );
+    if (field.entryTypes === undefined)
+      fail("a Craft 5 matrix field needs entryTypes (handles of the site's entryTypes)", path);
+    field.blockTypes = Object.fromEntries(
+      Object.entries(pick(field.entryTypes, [...path, "entryTypes"])).map(([type, definition]) => [
+        type,
+        { id: definition.id, name: definition.name, fields: fieldsOf(site, definition) },
+      ]),
+    );
+  }
+  for (const [handle, schema] of Object.entries(site.schemas)) {
+    schema.scope.nestedEntryFields?.forEach((field, i) => {
+      if (site.fields[field]?.kind !== "matrix")
+        fail(`scope names "${field}", which is not a matrix field`, [
+          "schemas",
+          handle,
+          "scope",
+          "nestedEntryFields",
+          i,
+        ]);
+    });
+  }
+}
+
+function fieldsOf(site: Site, type: EntryTypeDefinition): Record<string, FieldDefinition> {
+  return Object.fromEntries(type.fields.map((handle) => [handle, site.fields[handle]!]));
+}
