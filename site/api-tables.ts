@@ -266,13 +266,13 @@ export const DIRECTIVES: readonly { name: string; description: string; args: rea
       [
         "format",
         "String",
-        "Date format: `short`, `medium`, `long` or `full` for the locale's date and time of that length, or a date-format string. Defaults to the Atom date-time format.",
+        "Date format: `short`, `medium`, `long` or `full` for the locale's date and time of that length, an ICU pattern after `icu:` (`icu:EEEE d MMMM`), or a PHP date format, optionally after `php:` (`Y-m-d`). Defaults to the Atom date-time format.",
       ],
       ["timezone", "String", "Full timezone name. Defaults to UTC."],
       [
         "locale",
         "String",
-        "Locale of a named format, such as `en-GB`. Defaults to the site's language.",
+        "Locale of the names, digits and named formats, such as `en-GB`. Defaults to the site's language.",
       ],
     ],
   },
@@ -288,8 +288,9 @@ export const DIRECTIVES: readonly { name: string; description: string; args: rea
       [
         "flavor",
         "String",
-        "Markdown flavor, with the same values the platform's markdown processor accepts.",
+        "Markdown flavor, with the same values the platform's markdown processor accepts: `original` (the default), `gfm`, `gfm-comment` or `extra`. Raw HTML in the text is kept in every flavor.",
       ],
+      ["inlineOnly", "Boolean", "Whether to parse inline syntax only, without `<p>` tags."],
     ],
   },
 ];

@@ -1,15 +1,22 @@
-import { type GraphQLResolveInfo, getDirectiveValues } from "graphql";
+import {
+  type GraphQLResolveInfo,
+  getDirectiveValues,
+  getNullableType,
+  isScalarType,
+} from "graphql";
 import type { ElementRecord } from "../content/element-record.js";
-import { formatDateTime, formatDirectiveDateTime } from "./format-date-time.js";
+import { atomDateTime, formatDirectiveDateTime } from "./format-date-time.js";
 import { renderMarkdown } from "./render-markdown.js";
 import { type FocalPoint, type TransformArgs, transformUrl } from "./transform-url.js";
 
 /**
  * Applies the presentation directives on a field, in the order written: `@formatDateTime` to
- * dates, `@markdown` to strings, `@transform` to an asset's `url`. A directive on a value it does
- * not apply to leaves the value as it is, as in the real API. Dates left unformatted come out in
- * the Atom format in UTC. `language` is the site's, the locale of a named date format the query
- * gives no `locale` for.
+ * dates, `@markdown` to strings (and to a null `String` field, which the real API reads as empty
+ * text, giving `""`), `@transform` to an asset's `url`. A directive on a value it does not apply
+ * to leaves the value as it is, as in the real API. Dates left unformatted come out in the Atom
+ * format in UTC. `language` is the site's, the locale of dates the query gives no `locale` for.
+ * As in the real API, an empty `locale` or `timezone` (`""`, or `"0"`, which PHP counts as
+ * empty) is no argument.
  *
  * @example
  * const shown = applyDirectives(value, source, info, "en-GB");
@@ -31,15 +38,15 @@ export function applyDirectives(
         if (result instanceof Date) {
           result = formatDirectiveDateTime(result, {
             format: (args.format as string | null) ?? undefined,
-            timeZone: (args.timezone as string | null) ?? undefined,
-            locale: (args.locale as string | null) ?? language,
+            timeZone: given(args.timezone),
+            locale: given(args.locale) ?? language,
           });
         }
         break;
       case "markdown":
-        if (typeof result === "string") {
+        if (typeof result === "string" || (result == null && returnsString(info))) {
           result = renderMarkdown(
-            result,
+            result ?? "",
             (args.flavor as string | null) ?? undefined,
             args.inlineOnly === true,
           );
@@ -58,8 +65,18 @@ export function applyDirectives(
       }
     }
   }
-  return result instanceof Date ? formatDateTime(result) : result;
+  return result instanceof Date ? atomDateTime(result) : result;
 }
+
+/** Whether the field is a single `String`. */
+function returnsString(info: GraphQLResolveInfo): boolean {
+  const type = getNullableType(info.returnType);
+  return isScalarType(type) && type.name === "String";
+}
+
+/** A string argument PHP's `empty()` does not count as empty: not null, `""` or `"0"`. */
+const given = (value: unknown) =>
+  typeof value === "string" && value !== "" && value !== "0" ? value : undefined;
 
 /**
  * The focal point a crop of this asset centres on: the one set on it, else none (the centre the

@@ -58,6 +58,8 @@ describe("withDirectives", () => {
       "locale: String",
       "timezone: String",
     ]);
+    // The real API's markdown directive also takes inlineOnly (craftcms/cms Markdown.php).
+    expect(bundled.markdown).toEqual(["flavor: String", "inlineOnly: Boolean"]);
     expect(completed.getDirective("transform")?.locations).toEqual(["FIELD"]);
   });
 
