@@ -1260,7 +1260,10 @@ interface Directives {
     locale?: string | null | Variable<string | null>;
     timezone?: string | null | Variable<string | null>;
   };
-  markdown: { flavor?: string | null | Variable<string | null> };
+  markdown: {
+    flavor?: string | null | Variable<string | null>;
+    inlineOnly?: boolean | null | Variable<boolean | null>;
+  };
   transform: {
     format?: string | null | Variable<string | null>;
     handle?: string | null | Variable<string | null>;
