@@ -62,7 +62,6 @@ describe("the Craft 5 example site through typewire serve", () => {
     expect(home?.title).toBe("Harbour & Co");
     expect(home?.contentBlocks).toEqual([
       {
-        __typename: "quoteBlock_Entry",
         quote: "They had my dinghy back on the water in a day.",
         attribution: "Mira, club member",
       },
