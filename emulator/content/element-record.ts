@@ -17,10 +17,24 @@ export interface ElementInternals {
   parentId?: number | null;
   authorId?: number;
   groups?: string[];
-  /** Lower-case text the `search` argument looks in. */
-  searchText: string;
+  /** The element's rows of the search index, one per attribute and per indexed custom field. */
+  searchRows: SearchRow[];
   /** Folder path inside the volume (`""` at the root), for `includeSubfolders`. */
   folderPath?: string;
+}
+
+/**
+ * One row of the search index, as the CMS keeps one per element attribute (`title`, `slug`,
+ * `filename`...) and one per searchable custom field. `keywords` is the value after
+ * `normalizeKeywords`, with a space at each end (so a word always follows a space), or `""` when
+ * the value is empty; the row exists either way.
+ */
+export interface SearchRow {
+  /** The attribute's name in lower case, or `field` for a custom field. */
+  attribute: string;
+  /** The custom field's handle; absent for attributes. */
+  field?: string;
+  keywords: string;
 }
 
 /**

@@ -6,7 +6,7 @@ import type {
   UserContent,
 } from "../../site/site-model.js";
 import type { ElementRecord } from "./element-record.js";
-import { recordBasics, searchText } from "./record-basics.js";
+import { recordBasics, searchRows } from "./record-basics.js";
 
 /**
  * The record of an asset: volume, folder, file facts, URL (volume base URL plus path) and focal
@@ -19,9 +19,11 @@ export function assetRecord(site: Site, a: AssetContent): ElementRecord {
   const { common, defs, names } = recordBasics(site);
   const volume = site.volumes[a.volume]!;
   const fields = a.fields ?? {};
+  const fieldDefs = defs(volume.fields);
   const base = common(a);
   const slash = a.path.lastIndexOf("/");
   const dot = a.filename.lastIndexOf(".");
+  const extension = dot >= 0 ? a.filename.slice(dot + 1).toLowerCase() : "";
   return {
     ...base,
     __typename: names.asset(a.volume),
@@ -33,7 +35,7 @@ export function assetRecord(site: Site, a: AssetContent): ElementRecord {
     volumeId: volume.id,
     folderId: a.folderId,
     filename: a.filename,
-    extension: dot >= 0 ? a.filename.slice(dot + 1).toLowerCase() : "",
+    extension,
     hasFocalPoint: Boolean(a.focalPoint),
     focalPoint: a.kind === "image" ? (a.focalPoint ?? [0.5, 0.5]) : null,
     kind: a.kind,
@@ -47,9 +49,13 @@ export function assetRecord(site: Site, a: AssetContent): ElementRecord {
       kind: "asset",
       owner: a.volume,
       fields,
-      defs: defs(volume.fields),
+      defs: fieldDefs,
       folderPath: slash >= 0 ? a.path.slice(0, slash) : "",
-      searchText: searchText([a.title, a.filename], fields),
+      searchRows: searchRows(
+        { title: a.title, slug: null, filename: a.filename, extension, kind: a.kind },
+        fields,
+        fieldDefs,
+      ),
     },
   };
 }
@@ -64,6 +70,7 @@ export function tagRecord(site: Site, t: TagContent): ElementRecord {
   const { common, defs, names } = recordBasics(site);
   const group = site.tagGroups[t.group]!;
   const fields = t.fields ?? {};
+  const fieldDefs = defs(group.fields);
   const base = common(t);
   return {
     ...base,
@@ -78,8 +85,8 @@ export function tagRecord(site: Site, t: TagContent): ElementRecord {
       kind: "tag",
       owner: t.group,
       fields,
-      defs: defs(group.fields),
-      searchText: searchText([t.title, t.slug], fields),
+      defs: fieldDefs,
+      searchRows: searchRows({ title: t.title, slug: t.slug }, fields, fieldDefs),
     },
   };
 }
@@ -93,6 +100,7 @@ export function tagRecord(site: Site, t: TagContent): ElementRecord {
 export function userRecord(site: Site, u: UserContent): ElementRecord {
   const { common, defs, names } = recordBasics(site);
   const fields = u.fields ?? {};
+  const fieldDefs = defs(site.userFields);
   const fullName = [u.firstName, u.lastName].filter(Boolean).join(" ") || null;
   return {
     ...common(u),
@@ -115,9 +123,21 @@ export function userRecord(site: Site, u: UserContent): ElementRecord {
       kind: "user",
       owner: "users",
       fields,
-      defs: defs(site.userFields),
+      defs: fieldDefs,
       groups: u.groups,
-      searchText: searchText([u.username, u.email, u.firstName ?? "", u.lastName ?? ""], fields),
+      // Users have no title; their name attributes are indexed instead.
+      searchRows: searchRows(
+        {
+          slug: null,
+          username: u.username,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          fullName,
+          email: u.email,
+        },
+        fields,
+        fieldDefs,
+      ),
     },
   };
 }
@@ -132,6 +152,7 @@ export function globalSetRecord(site: Site, g: GlobalSetContent): ElementRecord 
   const { common, defs, names } = recordBasics(site);
   const definition = site.globalSets[g.handle]!;
   const fields = g.fields ?? {};
+  const fieldDefs = defs(definition.fields);
   const base = common(g);
   return {
     ...base,
@@ -146,8 +167,9 @@ export function globalSetRecord(site: Site, g: GlobalSetContent): ElementRecord 
       kind: "globalSet",
       owner: g.handle,
       fields,
-      defs: defs(definition.fields),
-      searchText: searchText([definition.name], fields),
+      defs: fieldDefs,
+      // Global sets have no title and no searchable attributes: only their fields are indexed.
+      searchRows: searchRows({ slug: null }, fields, fieldDefs),
     },
   };
 }

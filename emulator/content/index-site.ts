@@ -2,6 +2,7 @@ import { craftVersion } from "../../site/craft-version.js";
 import { type FieldDefinition, RELATION_KINDS, type Site } from "../../site/site-model.js";
 import { type TypeNames, typeNames } from "../../site/type-names.js";
 import { assignStructure } from "./assign-structure.js";
+import { indexKeywords } from "./record-basics.js";
 import type { ElementKind, ElementRecord } from "./element-record.js";
 import { assetRecord, globalSetRecord, tagRecord, userRecord } from "./flat-records.js";
 import { nestedEntries } from "./nested-entries.js";
@@ -76,10 +77,19 @@ export function indexSite(site: Site): ContentIndex {
   };
   for (const record of byId.values()) {
     for (const [handle, definition] of Object.entries(record._.defs)) {
-      for (const target of relatedIds(definition, record._.fields[handle])) {
+      if (!relationKinds.includes(definition.kind)) continue;
+      const targets = relatedIds(definition, record._.fields[handle]);
+      for (const target of targets) {
         relate(record.id, target);
         relate(target, record.id);
       }
+      // The search index keeps a relation field as the titles of the elements it relates to.
+      const titles = targets.map((id) => byId.get(id)?.title ?? "");
+      record._.searchRows.push({
+        attribute: "field",
+        field: handle,
+        keywords: indexKeywords(titles.join(" ")),
+      });
     }
   }
   return {

@@ -96,8 +96,11 @@ function compare(value: ParamValue, operand: string, operator: string): boolean 
  * last must end it. Linear in the text, whatever the pattern: `"**********q"` against a long
  * title costs one pass, where a regular expression with one `.*` per star backtracks
  * exponentially.
+ *
+ * @example
+ * matchWildcard("offshore wind farm", "*wind*"); // true
  */
-function matchWildcard(text: string, pattern: string): boolean {
+export function matchWildcard(text: string, pattern: string): boolean {
   const pieces = pattern.split("*");
   const first = pieces[0]!;
   const last = pieces[pieces.length - 1]!;

@@ -57,7 +57,7 @@ export function matrixBlocks(
           owner: owner._.owner,
           fields: block.fields ?? {},
           defs: type.fields,
-          searchText: "",
+          searchRows: [],
         },
       },
     ];

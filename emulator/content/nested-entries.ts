@@ -1,6 +1,6 @@
 import type { MatrixBlockContent, Site } from "../../site/site-model.js";
 import type { ElementRecord } from "./element-record.js";
-import { recordBasics, searchText } from "./record-basics.js";
+import { recordBasics, searchRows } from "./record-basics.js";
 
 /**
  * Craft 5: the nested entries of every matrix field of `owner`, and of theirs in turn, as entry
@@ -25,6 +25,7 @@ export function nestedEntries(site: Site, owner: ElementRecord): ElementRecord[]
       const type = site.entryTypes?.[item.type];
       if (!type || !definition.blockTypes?.[item.type]) return;
       const fields = item.fields ?? {};
+      const fieldDefs = defs(type.fields);
       const base = common({
         id: item.id,
         uid: item.uid,
@@ -56,10 +57,10 @@ export function nestedEntries(site: Site, owner: ElementRecord): ElementRecord[]
           owner: handle,
           field: handle,
           fields,
-          defs: defs(type.fields),
+          defs: fieldDefs,
           parentId: null,
           ...(owner._.authorId !== undefined ? { authorId: owner._.authorId } : {}),
-          searchText: searchText([item.title ?? "", item.slug ?? ""], fields),
+          searchRows: searchRows({ title: item.title, slug: item.slug }, fields, fieldDefs),
         },
       };
       found.push(record, ...nestedEntries(site, record));

@@ -4,21 +4,32 @@ import type { ElementRecord } from "./element-record.js";
 /**
  * Sorts by an `orderBy` string in the CMS's form: `"title ASC, postDate DESC"`. Column names may
  * carry a table prefix (`elements.dateCreated`, `structureelements.lft`) as in the real API;
- * `score` is the search score. A column no element has is a GraphQL error naming it. Ties keep
- * the id order, so the result is always the same.
+ * `score` is the search score, in the real API's order (`craft\elements\db\ElementQuery`):
+ * a bare `score` means `score DESC`, equal scores come by element id (ascending for `DESC`,
+ * descending for `ASC`), and without a search (`scored` false) `score` is left out. A column no
+ * element has is a GraphQL error naming it. Other ties keep the id order, so the result is
+ * always the same.
  *
  * @example
  * orderElements(records, "postDate DESC");
+ * orderElements(found, "score", true); // best match first
  */
-export function orderElements(records: ElementRecord[], orderBy: string): ElementRecord[] {
+export function orderElements(
+  records: ElementRecord[],
+  orderBy: string,
+  scored = false,
+): ElementRecord[] {
   const keys: { field: string; sign: number }[] = [];
   const named = new Set<string>();
   for (const part of orderBy.split(",")) {
     const text = part.trim();
     if (text === "") continue;
-    const [column = "", direction = "asc"] = text.split(/\s+/);
+    const [column = "", written] = text.split(/\s+/);
+    // The real API reads a bare `score` as `score desc`; any other column defaults to ascending.
+    const direction = written ?? (column === "score" ? "desc" : "asc");
     const name = column.slice(column.lastIndexOf(".") + 1);
     const field = name === "score" ? "searchScore" : name;
+    if (field === "searchScore" && !scored) continue;
     const dir = direction.toLowerCase();
     if (dir !== "asc" && dir !== "desc")
       throw new GraphQLError(`orderBy: unknown direction "${direction}"; use ASC or DESC`);
@@ -35,7 +46,11 @@ export function orderElements(records: ElementRecord[], orderBy: string): Elemen
   }
   return [...records].sort((a, b) => {
     for (const { field, sign } of keys) {
-      const difference = compareValues(fieldValue(a, field), fieldValue(b, field));
+      const difference =
+        field === "searchScore"
+          ? // The search ranks by score, then by id: equal scores never tie.
+            Number(a.searchScore) - Number(b.searchScore) || b.id - a.id
+          : compareValues(fieldValue(a, field), fieldValue(b, field));
       if (difference !== 0) return difference * sign;
     }
     return a.id - b.id;

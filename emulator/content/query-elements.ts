@@ -23,10 +23,13 @@ const defaultOrder: Record<QueryKind, string> = {
 /**
  * Runs an element query the way the CMS does: the schema's scope first (elements outside it never
  * appear, though the filters' inputs may name them), then the common, kind and structure
- * filters, search, ordering (`orderBy`, else `fixedOrder` by `id`, else search score, else the
- * kind's default: entries newest first, or in structure order when every section asked for is a
- * structure), `inReverse`, `offset`, `limit` (never more than `maxGraphqlResults` when that is
- * set).
+ * filters, search, ordering (`orderBy`, else `fixedOrder` by `id`, else the kind's default:
+ * entries newest first, or in structure order when every section asked for is a structure; a
+ * search orders by score only when `orderBy` says `score`), `inReverse`, `offset`, `limit`.
+ *
+ * `limit` as the real API's GraphQL resolver and element query treat it: absent or null is no
+ * limit, a negative value counts as 0, and 0 returns nothing; `maxGraphqlResults`, when set,
+ * lowers a larger or absent limit to itself.
  *
  * The filters are built once, then every candidate is tested in turns of the request's budget
  * (see `pacedFilter`): the answer comes synchronously when the query fits in the request's
@@ -44,17 +47,18 @@ export function queryElements(
   const offset = args.offset == null ? 0 : Number(args.offset);
   if (offset < 0) throw new GraphQLError("offset must not be negative");
   let limit = args.limit == null ? undefined : Number(args.limit);
-  if (limit !== undefined && limit < 0) throw new GraphQLError("limit must not be negative");
+  // The real API's resolver resets a negative limit to 0, and its query builder applies a limit
+  // of 0 as such (LIMIT 0): no elements. A missing or null limit is no limit.
+  if (limit !== undefined && limit < 0) limit = 0;
   // maxGraphqlResults lowers a larger or missing limit to itself, silently, as the real API does.
   if (context.maxResults > 0) limit = Math.min(limit ?? context.maxResults, context.maxResults);
   const common = commonFilters(kind, args, context);
   const structure =
     kind === "entry" || kind === "category" ? structureFilters(args, context) : () => true;
   if (!common || !structure) return [];
-  const search =
-    typeof args.search === "string" && args.search.trim() !== ""
-      ? searchElements(args.search)
-      : undefined;
+  // The real API searches when `search` is a string PHP takes as true: "" and "0" are no search
+  // at all, while a query of spaces only is a search that finds nothing.
+  const search = searching(args) ? searchElements(args.search as string) : undefined;
   const ofKind = kindFilters[kind];
   const matches = (r: ElementRecord) =>
     inScope(r, context.scope) && common(r) && ofKind(r, args, context) && structure(r);
@@ -79,7 +83,7 @@ function order(
   context: QueryContext,
 ): ElementRecord[] {
   if (typeof args.orderBy === "string" && args.orderBy.trim() !== "")
-    return orderElements(records, args.orderBy);
+    return orderElements(records, args.orderBy, searching(args));
   if (args.fixedOrder === true && args.id != null) {
     // The first place of each id, found once: the list may be long.
     const ids = [args.id].flat().map(Number);
@@ -90,11 +94,13 @@ function order(
     const position = (r: ElementRecord) => places.get(r.id) ?? ids.length;
     return [...records].sort((a, b) => position(a) - position(b) || a.id - b.id);
   }
-  if (typeof args.search === "string" && args.search.trim() !== "")
-    return orderElements(records, "score DESC");
   if (kind === "entry" && structureOrder(args, context))
     return orderElements(records, "structureId ASC, lft ASC");
   return records.length === 0 ? records : orderElements(records, defaultOrder[kind]);
+}
+
+function searching(args: QueryArgs): boolean {
+  return typeof args.search === "string" && args.search !== "" && args.search !== "0";
 }
 
 /** Entries come in structure order when the query is about structure sections only. */

@@ -1,11 +1,7 @@
-import type {
-  ElementContent,
-  FieldDefinition,
-  FieldValues,
-  MatrixBlockContent,
-  Site,
-} from "../../site/site-model.js";
+import type { ElementContent, FieldDefinition, FieldValues, Site } from "../../site/site-model.js";
 import { typeNames } from "../../site/type-names.js";
+import type { SearchRow } from "./element-record.js";
+import { normalizeKeywords } from "./search-keywords.js";
 
 /**
  * What every element record starts from: the common fields of the content file, the site id,
@@ -39,24 +35,60 @@ export function recordBasics(site: Site) {
   };
 }
 
+/** Field kinds whose values the search index keeps as they are. */
+const TEXT_KINDS: ReadonlySet<string> = new Set(["plainText", "richText"]);
+
 /**
- * Lower-case text the `search` argument looks in: attributes and text fields, HTML removed.
+ * Keywords as a search index row holds them: normalized, with a space at each end, or `""`.
  *
  * @example
- * searchText(["About"], { body: "<p>Our <b>team</b></p>" }); // "about  our  team  "
+ * indexKeywords("Wind farm"); // " wind farm "
  */
-export function searchText(attributes: string[], fields: FieldValues): string {
-  const texts = [...attributes];
-  const collect = (values: FieldValues) => {
-    for (const value of Object.values(values)) {
-      if (typeof value === "string") texts.push(value.replace(/<[^>]*>/g, " "));
-      else if (Array.isArray(value)) {
-        for (const block of value)
-          if (typeof block === "object" && block)
-            collect((block as MatrixBlockContent).fields ?? {});
+export function indexKeywords(text: string): string {
+  const keywords = normalizeKeywords(text);
+  return keywords === "" ? "" : ` ${keywords} `;
+}
+
+/**
+ * The search index rows of an element: one per attribute (named in lower case, as the CMS stores
+ * them; an absent value gives an empty row), and one per text field of its layout (plain and rich
+ * text) and per matrix field, whose row holds the text fields of its enabled blocks. Relation
+ * fields get their rows from `indexSite`, which knows the related elements' titles.
+ *
+ * @example
+ * searchRows({ title: "About", slug: "about" }, { body: "<p>Our team</p>" }, defs);
+ * // [{ attribute: "title", keywords: " about " }, { attribute: "slug", ... },
+ * //  { attribute: "field", field: "body", keywords: " our team " }]
+ */
+export function searchRows(
+  attributes: Record<string, string | null | undefined>,
+  fields: FieldValues,
+  defs: Record<string, FieldDefinition>,
+): SearchRow[] {
+  const rows: SearchRow[] = Object.entries(attributes).map(([name, value]) => ({
+    attribute: name.toLowerCase(),
+    keywords: indexKeywords(value ?? ""),
+  }));
+  for (const [handle, definition] of Object.entries(defs)) {
+    const value = fields[handle];
+    if (TEXT_KINDS.has(definition.kind)) {
+      rows.push({
+        attribute: "field",
+        field: handle,
+        keywords: indexKeywords(typeof value === "string" ? value : ""),
+      });
+    } else if (definition.kind === "matrix") {
+      const texts: string[] = [];
+      for (const block of Array.isArray(value) ? value : []) {
+        if (typeof block !== "object" || block === null || block.enabled === false) continue;
+        const blockFields = definition.blockTypes?.[block.type]?.fields ?? {};
+        for (const [blockHandle, blockField] of Object.entries(blockFields)) {
+          const text = block.fields?.[blockHandle];
+          if (TEXT_KINDS.has(blockField.kind) && typeof text === "string") texts.push(text);
+        }
       }
+      rows.push({ attribute: "field", field: handle, keywords: indexKeywords(texts.join(" ")) });
     }
-  };
-  collect(fields);
-  return texts.join(" ").toLowerCase();
+  }
+  return rows;
 }

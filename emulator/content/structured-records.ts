@@ -1,7 +1,7 @@
 import { craftVersion } from "../../site/craft-version.js";
 import type { CategoryContent, EntryContent, Site } from "../../site/site-model.js";
 import type { ElementRecord } from "./element-record.js";
-import { recordBasics, searchText } from "./record-basics.js";
+import { recordBasics, searchRows } from "./record-basics.js";
 
 /**
  * The record of an entry: section and type ids and handles, dates, URL, and its parent for
@@ -15,6 +15,7 @@ export function entryRecord(site: Site, e: EntryContent): ElementRecord {
   const section = site.sections[e.section]!;
   const type = section.entryTypes[e.type]!;
   const fields = e.fields ?? {};
+  const fieldDefs = defs(type.fields);
   const base = common(e);
   return {
     ...base,
@@ -40,10 +41,10 @@ export function entryRecord(site: Site, e: EntryContent): ElementRecord {
       owner: e.section,
       ownerType: `${e.section}.${e.type}`,
       fields,
-      defs: defs(type.fields),
+      defs: fieldDefs,
       parentId: e.parentId ?? null,
       authorId: e.authorId,
-      searchText: searchText([e.title, e.slug], fields),
+      searchRows: searchRows({ title: e.title, slug: e.slug }, fields, fieldDefs),
     },
   };
 }
@@ -58,6 +59,7 @@ export function categoryRecord(site: Site, c: CategoryContent): ElementRecord {
   const { common, defs, pageUrl, names } = recordBasics(site);
   const group = site.categoryGroups[c.group]!;
   const fields = c.fields ?? {};
+  const fieldDefs = defs(group.fields);
   const base = common(c);
   return {
     ...base,
@@ -74,9 +76,9 @@ export function categoryRecord(site: Site, c: CategoryContent): ElementRecord {
       kind: "category",
       owner: c.group,
       fields,
-      defs: defs(group.fields),
+      defs: fieldDefs,
       parentId: c.parentId ?? null,
-      searchText: searchText([c.title, c.slug], fields),
+      searchRows: searchRows({ title: c.title, slug: c.slug }, fields, fieldDefs),
     },
   };
 }

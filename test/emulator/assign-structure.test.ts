@@ -18,7 +18,7 @@ function node(id: number, parentId: number | null, structureId = 1): ElementReco
     dateCreated: new Date(0),
     dateUpdated: new Date(0),
     structureId,
-    _: { kind: "category", owner: "g", fields: {}, defs: {}, parentId, searchText: "" },
+    _: { kind: "category", owner: "g", fields: {}, defs: {}, parentId, searchRows: [] },
   };
 }
 

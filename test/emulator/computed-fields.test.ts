@@ -32,15 +32,18 @@ describe("fields the emulator computes", () => {
     });
   });
 
-  it("searchScore counts the occurrences of the search terms, and is null without a search", async () => {
-    // "turbine": entry 46 in its title, slug and video URL; entry 40 in its summary and in a
-    // text block of its article body.
+  it("searchScore weighs the search terms as the real API does, and is null without a search", async () => {
+    // "turbine" starts a word in entry 46's title (1 of 4 words, x10 for a word start, x5 for the
+    // title: 12.5, rounded 13), slug (2.5, 3) and video URL (1 of 6 words: 2); in entry 40's
+    // summary ("turbines", 1 of 11 words: 1) and in its long article body (rounds to 0); and in
+    // the homepage's related articles, which are indexed by their titles (1). Default order.
     expect(
       await data('{ entries(search: "turbine") { id searchScore } entry(id: 40) { searchScore } }'),
     ).toEqual({
       entries: [
-        { id: "46", searchScore: "3" },
-        { id: "40", searchScore: "2" },
+        { id: "46", searchScore: "18" },
+        { id: "40", searchScore: "1" },
+        { id: "56", searchScore: "1" },
       ],
       entry: { searchScore: null },
     });
