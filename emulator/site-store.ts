@@ -2,7 +2,8 @@ import { type FSWatcher, watch } from "node:fs";
 import { basename, dirname } from "node:path";
 import type { GraphQLSchema } from "graphql";
 import { GeneratorError } from "../input/errors.js";
-import { readSite } from "../site/read-site.js";
+import { parseJsonSource } from "../input/json-source.js";
+import { readSite, siteFromSource } from "../site/read-site.js";
 import type { Site } from "../site/site-model.js";
 import { buildContentSchema } from "../site/site-schema.js";
 import { type ContentIndex, indexSite } from "./content/index-site.js";
@@ -36,9 +37,14 @@ export class SiteStore {
     return new SiteStore(await readSite(file), file, logger);
   }
 
-  /** A store over a site already in memory (no file, no reloads). */
+  /**
+   * A store over a site already in memory (no file, no reloads). It is checked as a file would
+   * be (a copy of it: the caller's object is left as it is), so a Craft 5 site may name its entry
+   * types by handle here too.
+   */
   static fromSite(site: Site, logger: Logger): SiteStore {
-    return new SiteStore(site, undefined, logger);
+    const source = parseJsonSource(JSON.stringify(site), "(siteData)");
+    return new SiteStore(siteFromSource(source), undefined, logger);
   }
 
   get site(): Site {

@@ -12,7 +12,8 @@ export function craftVersion(site: Site): 4 | 5 {
  * and each matrix field's `entryTypes` becomes its `blockTypes` (one per entry type, with the
  * entry type's fields). Also refuses what belongs to the other version, where it stands: a
  * handle list or top-level `entryTypes` without `craftVersion: 5`, matrix `blockTypes` with it.
- * Changes `site` in place; every entry type stays one object, shared where it is named.
+ * Changes `site` in place; every entry type stays one object, shared where it is named. A site
+ * that was read before (its sections' entry types already by handle) reads the same again.
  *
  * @example
  * normalizeCraftVersion(site, fail);
@@ -67,13 +68,10 @@ export function normalizeCraftVersion(site: Site, fail: Fail): void {
     return picked;
   };
   for (const [handle, section] of Object.entries(site.sections)) {
+    // A list of handles as the file has it, or (a site read before) the entry types by handle.
     const listed: unknown = section.entryTypes;
-    if (!Array.isArray(listed))
-      fail(
-        "a Craft 5 section lists the handles of the site's entryTypes, which are shared between sections",
-        ["sections", handle, "entryTypes"],
-      );
-    section.entryTypes = pick(listed as string[], ["sections", handle, "entryTypes"]);
+    const handles = Array.isArray(listed) ? (listed as string[]) : Object.keys(section.entryTypes);
+    section.entryTypes = pick(handles, ["sections", handle, "entryTypes"]);
   }
   for (const [handle, field] of Object.entries(site.fields)) {
     const path = ["fields", handle];
@@ -82,13 +80,14 @@ export function normalizeCraftVersion(site: Site, fail: Fail): void {
         fail("only matrix fields have entryTypes", [...path, "entryTypes"]);
       continue;
     }
-    if (field.blockTypes !== undefined)
-      fail(
-        "a Craft 5 matrix field holds nested entries: list their entryTypes instead of blockTypes",
-        [...path, "blockTypes"],
-      );
+    // blockTypes beside entryTypes are what an earlier reading filled in: made again below.
     if (field.entryTypes === undefined)
-      fail("a Craft 5 matrix field needs entryTypes (handles of the site's entryTypes)", path);
+      fail(
+        field.blockTypes === undefined
+          ? "a Craft 5 matrix field needs entryTypes (handles of the site's entryTypes)"
+          : "a Craft 5 matrix field holds nested entries: list their entryTypes instead of blockTypes",
+        field.blockTypes === undefined ? path : [...path, "blockTypes"],
+      );
     field.blockTypes = Object.fromEntries(
       Object.entries(pick(field.entryTypes, [...path, "entryTypes"])).map(([type, definition]) => [
         type,

@@ -160,6 +160,7 @@ describe("Craft 5 site files: what belongs to which version is refused where it 
     expect(failure(v4).message).toMatch(/top-level entryTypes belong to a Craft 5 site/);
     const blocks = raw();
     blocks.fields.contentBlocks.blockTypes = {};
+    delete blocks.fields.contentBlocks.entryTypes;
     expect(failure(blocks).message).toMatch(/list their entryTypes instead of blockTypes/);
     const nested = raw();
     nested.schemas.newsFeed.scope.nestedEntryFields = ["summary"];
