@@ -25,7 +25,9 @@ import {
   COMMON_ARGUMENTS,
   COMMON_FIELDS,
   COUNT_ARGUMENTS,
+  DEPRECATED_FIELDS,
   DIRECTIVES,
+  DRAFT_ARGUMENTS,
   type ElementKind,
   INTERFACE_FIELDS,
   INTERFACE_NAMES,
@@ -80,11 +82,23 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
     }
     return map;
   };
-  const queryArgs = (kind: QueryKind) => args([...COMMON_ARGUMENTS, ...KIND_ARGUMENTS[kind]]);
+  const granted = resolveScope(site, scope);
+  // The draft arguments exist only for a schema that may query drafts, as in the CMS.
+  const queryArgs = (kind: QueryKind) =>
+    args([
+      ...COMMON_ARGUMENTS,
+      ...KIND_ARGUMENTS[kind],
+      ...(kind === "entry" && granted.drafts ? DRAFT_ARGUMENTS : []),
+    ]);
   const fields = (kind: ElementKind): GraphQLFieldConfigMap<unknown, unknown> => {
     const map: GraphQLFieldConfigMap<unknown, unknown> = {};
     for (const [name, type, description] of [...COMMON_FIELDS, ...INTERFACE_FIELDS[kind]]) {
-      map[name] = { type: ref(type) as never, description };
+      const deprecationReason = DEPRECATED_FIELDS[name];
+      map[name] = {
+        type: ref(type) as never,
+        description,
+        ...(deprecationReason ? { deprecationReason } : {}),
+      };
     }
     map._count!.args = args(COUNT_ARGUMENTS);
     if (kind === "asset") map.url!.args = args(TRANSFORM_ARGUMENTS);
@@ -131,7 +145,6 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
     named.set(name, type);
   };
 
-  const granted = resolveScope(site, scope);
   const usedFields = new Set<string>();
   const use = (handles: readonly string[]) => {
     for (const handle of handles) usedFields.add(handle);
