@@ -4,6 +4,7 @@ import { bundledFile } from "../input/paths.js";
 import type { ApiSchemaDefinition } from "../site/site-model.js";
 import { CACHE_HEADER_NAME } from "./http/cache-header.js";
 import { CONFIG_ELEMENT_ID, type ExplorerPageConfig } from "./explorer-config.js";
+import { TOKEN_HEADER, type PreviewTokenSummary } from "./preview-token.js";
 
 /** The explorer's documented path; `/` shows it too unless the endpoint itself is `/`. */
 export const EXPLORER_PATH = "/explorer";
@@ -42,6 +43,8 @@ export interface ExplorerRequestDeps {
   devMode: boolean;
   caching: boolean;
   schemas: Record<string, ApiSchemaDefinition>;
+  /** The site's preview tokens; absent, none. */
+  previewTokens?: PreviewTokenSummary[];
   now: Date;
 }
 
@@ -122,7 +125,8 @@ export async function answerExplorer(
 
 /**
  * The page's config: every schema of the site, public first, each private one with its token and
- * the ones a request cannot use (disabled, expired at `now`) marked so.
+ * the ones a request cannot use (disabled, expired at `now`) marked so; and the preview tokens,
+ * those past their expiry at `now` marked so.
  */
 export function explorerConfig(deps: ExplorerRequestDeps): ExplorerPageConfig {
   const schemas = Object.entries(deps.schemas)
@@ -143,6 +147,12 @@ export function explorerConfig(deps: ExplorerRequestDeps): ExplorerPageConfig {
     caching: deps.caching,
     cacheHeader: CACHE_HEADER_NAME,
     schemas,
+    previewHeader: TOKEN_HEADER,
+    previewTokens: (deps.previewTokens ?? []).map(({ token, previews, expiryDate }) => ({
+      token,
+      previews,
+      unusable: Date.parse(expiryDate) <= deps.now.getTime() ? `expired ${expiryDate}` : null,
+    })),
   };
 }
 

@@ -9,6 +9,7 @@ import { errorBody } from "./http/error-body.js";
 import { graphqlParams } from "./http/graphql-params.js";
 import { HttpError } from "./http/http-error.js";
 import { RequestBudget, tooLarge } from "./limits/request-budget.js";
+import { NO_CACHE_HEADERS, describePreviewTokens, requestPreview } from "./preview-token.js";
 import type { TurnShare } from "./limits/turn-share.js";
 import type { Logger, RequestLogEntry } from "./logger.js";
 import { ResultCache } from "./result-cache.js";
@@ -31,9 +32,11 @@ export interface RequestDeps {
 
 /**
  * Answers one HTTP request: the explorer page and its files (`/explorer`, `/`), or for the
- * endpoint: CORS preflight, route, method and content type, token, then the
+ * endpoint: route, preview token, CORS preflight, method and content type, token, then the
  * GraphQL request (or each query of a batch, in order) through the result cache, within the
- * request's time and answer size budget. It never throws and never answers 5xx for anything a
+ * request's time and answer size budget. A request whose preview token shows a draft (or an
+ * entry) is never answered from the cache nor stored in it, as in the CMS, and its answer says
+ * so to browsers and proxies too. It never throws and never answers 5xx for anything a
  * client sends; an internal failure is logged and answered with a generic 500.
  *
  * @example
@@ -63,6 +66,7 @@ export async function handleRequest(
         devMode: deps.config.devMode,
         caching: deps.config.enableGraphQlCaching,
         schemas: deps.config.schemas ?? deps.store.site.schemas,
+        previewTokens: describePreviewTokens(deps.store.index),
         now: deps.now(),
       });
       return;
@@ -73,6 +77,9 @@ export async function handleRequest(
         `Not found: the endpoint is ${deps.config.route}; the explorer is at ${EXPLORER_PATH}`,
       );
     }
+    const now = deps.now();
+    // The CMS reads the token while routing, before the endpoint sees the request.
+    const preview = requestPreview(url, request.headers["x-craft-token"], deps.store.index, now);
     if (request.method === "OPTIONS") {
       status = 200;
       send(response, 200, { ...cors, "content-length": "0" }, "");
@@ -87,14 +94,15 @@ export async function handleRequest(
     }
     const schemas: Record<string, ApiSchemaDefinition> =
       deps.config.schemas ?? deps.store.site.schemas;
-    const now = deps.now();
     const selected = selectSchema(request.headers.authorization, schemas, now);
     schema = selected.handle;
     const { config, store } = deps;
     const { batch, operations } = await graphqlParams(request, url, config);
     // The request's time runs from here, once its body is in: what it bounds is the work.
     budget = new RequestBudget(config, deps.turns);
-    const caching = config.enableGraphQlCaching;
+    // A preview shows what others must not see: its answers never touch the cache.
+    const previewing = preview !== undefined && preview.placeholders.size > 0;
+    const caching = config.enableGraphQlCaching && !previewing;
     // Entry statuses follow the clock: answers are cached for the period until the next change.
     const period = nextStatusChange(store.index.statusChanges, now);
     if (caching) deps.cache.enter(period);
@@ -104,6 +112,7 @@ export async function handleRequest(
       now,
       budget,
       maxResults: config.maxGraphqlResults,
+      preview,
     };
     const bodies: string[] = [];
     let size = batch ? 1 + operations.length : 0;
@@ -136,7 +145,7 @@ export async function handleRequest(
     send(
       response,
       200,
-      { ...cors, ...json, [CACHE_HEADER]: cacheState },
+      { ...cors, ...json, ...(preview ? NO_CACHE_HEADERS : {}), [CACHE_HEADER]: cacheState },
       batch ? `[${bodies.join(",")}]` : bodies[0]!,
     );
   } catch (error) {

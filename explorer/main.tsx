@@ -1,8 +1,9 @@
 /**
  * The emulator's in-browser explorer: GraphiQL over the emulator's endpoint, with a schema picker
- * that sends the chosen private schema's token, a line on dev mode, and the status and cache
- * header of the last answer. Bundled for the browser by `scripts/build-explorer.ts` into
- * `dist/explorer/`, which `typewire serve` serves at `/explorer` (and `/`).
+ * that sends the chosen private schema's token, a preview picker that sends a preview token (so
+ * answers show its draft), a line on dev mode, and the status and cache header of the last
+ * answer. Bundled for the browser by `scripts/build-explorer.ts` into `dist/explorer/`, which
+ * `typewire serve` serves at `/explorer` (and `/`).
  */
 import "graphiql/style.css";
 import "./explorer.css";
@@ -12,6 +13,7 @@ import { createRoot } from "react-dom/client";
 import {
   CONFIG_ELEMENT_ID,
   type ExplorerPageConfig,
+  type ExplorerPreviewToken,
   type ExplorerSchema,
 } from "../emulator/explorer-config.js";
 
@@ -20,6 +22,8 @@ type Fetcher = GraphiQLProps["fetcher"];
 /** What the footer shows about the last query's answer (introspection is not counted). */
 interface LastAnswer {
   schema: string;
+  /** The preview token sent, if any. */
+  preview: string | null;
   status: number;
   cache: string | null;
 }
@@ -50,6 +54,12 @@ function initialSchema(config: ExplorerPageConfig): ExplorerSchema | undefined {
   return usable.find((schema) => schema.token === null) ?? usable[0];
 }
 
+/** The preview token to start with: `?token=<token>`, as a preview target URL carries it. */
+function initialPreview(config: ExplorerPageConfig): ExplorerPreviewToken | undefined {
+  const wanted = new URLSearchParams(location.search).get("token");
+  return config.previewTokens.find((token) => token.token === wanted && token.unusable === null);
+}
+
 function remembered(): string | null {
   try {
     return localStorage.getItem(SCHEMA_KEY);
@@ -65,13 +75,14 @@ function remember(handle: string): void {
 }
 
 /**
- * A fetcher for one schema: POSTs to the endpoint with the schema's token, lets the headers
- * editor override any header (to try a wrong token, say), and reports the status and cache
- * header of every answer except GraphiQL's own introspection.
+ * A fetcher for one schema: POSTs to the endpoint with the schema's token and the preview token
+ * picked, lets the headers editor override any header (to try a wrong token, say), and reports
+ * the status and cache header of every answer except GraphiQL's own introspection.
  */
 function schemaFetcher(
   config: ExplorerPageConfig,
   schema: ExplorerSchema | undefined,
+  preview: ExplorerPreviewToken | undefined,
   report: (answer: LastAnswer) => void,
 ): Fetcher {
   return async (params, options) => {
@@ -80,6 +91,7 @@ function schemaFetcher(
       accept: "application/json",
     };
     if (schema?.token) headers.authorization = `Bearer ${schema.token}`;
+    if (preview) headers[config.previewHeader.toLowerCase()] = preview.token;
     for (const [name, value] of Object.entries(options?.headers ?? {})) {
       headers[name.toLowerCase()] = String(value);
     }
@@ -92,6 +104,7 @@ function schemaFetcher(
     if (params.operationName !== "IntrospectionQuery") {
       report({
         schema: schema?.handle ?? "none",
+        preview: headers[config.previewHeader.toLowerCase()] ?? null,
         status: response.status,
         cache: response.headers.get(config.cacheHeader),
       });
@@ -121,10 +134,63 @@ function DevModeNote({ config }: { config: ExplorerPageConfig }) {
   );
 }
 
+function previewLabel(token: ExplorerPreviewToken): string {
+  const state = token.unusable === null ? "" : ` (${token.unusable.replace(/T.*/, "")})`;
+  return `${token.previews}${state}`;
+}
+
+/** The preview picker: no preview, or one of the site's preview tokens. */
+function PreviewPicker({
+  config,
+  preview,
+  pick,
+}: {
+  config: ExplorerPageConfig;
+  preview: ExplorerPreviewToken | undefined;
+  pick: (token: string) => void;
+}) {
+  if (config.previewTokens.length === 0) return null;
+  return (
+    <>
+      <label className="tw-picker">
+        Preview{" "}
+        <select id="tw-preview" value={preview?.token ?? ""} onChange={(e) => pick(e.target.value)}>
+          <option value="">none: published content only</option>
+          {config.previewTokens.map((option) => (
+            <option
+              key={option.token}
+              value={option.token}
+              disabled={option.unusable !== null}
+              title={
+                option.unusable === null
+                  ? undefined
+                  : `${option.unusable}: requests with it are answered as without a token`
+              }
+            >
+              {previewLabel(option)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <code className="tw-preview" title="The preview token sent with every request">
+        {preview ? `${config.previewHeader}: ${preview.token}` : `no ${config.previewHeader}`}
+      </code>
+    </>
+  );
+}
+
 function Explorer({ config }: { config: ExplorerPageConfig }) {
   const [schema, setSchema] = useState(() => initialSchema(config));
+  const [preview, setPreview] = useState(() => initialPreview(config));
   const [last, setLast] = useState<LastAnswer | null>(null);
-  const fetcher = useMemo(() => schemaFetcher(config, schema, setLast), [config, schema]);
+  const fetcher = useMemo(
+    () => schemaFetcher(config, schema, preview, setLast),
+    [config, schema, preview],
+  );
+  const pickPreview = (token: string) => {
+    setPreview(config.previewTokens.find((candidate) => candidate.token === token));
+    setLast(null);
+  };
   const pick = (handle: string) => {
     const found = config.schemas.find((candidate) => candidate.handle === handle);
     if (!found) return;
@@ -160,6 +226,7 @@ function Explorer({ config }: { config: ExplorerPageConfig }) {
         <code className="tw-auth" title="The header sent with every request of this schema">
           {schema?.token ? `Authorization: Bearer ${schema.token}` : "no Authorization header"}
         </code>
+        <PreviewPicker config={config} preview={preview} pick={pickPreview} />
         <span className="tw-endpoint">
           POST <code>{config.endpoint}</code>
         </span>
@@ -193,9 +260,16 @@ function LastAnswerLine({ config, last }: { config: ExplorerPageConfig; last: La
   }
   const cache = last.cache ?? "(none)";
   return (
-    <p className="tw-last" data-state="answered" data-status={last.status} data-cache={cache}>
+    <p
+      className="tw-last"
+      data-state="answered"
+      data-status={last.status}
+      data-cache={cache}
+      data-preview={last.preview ?? ""}
+    >
       HTTP {last.status} · <code>{config.cacheHeader}</code>: <strong>{cache}</strong> · schema{" "}
       {last.schema}
+      {last.preview ? " · preview: never cached" : ""}
       {config.caching ? "" : " · caching is off"}
     </p>
   );

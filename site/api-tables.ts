@@ -35,6 +35,36 @@ export const STRUCTURE_FIELDS: readonly Row[] = [
   ["structureId", "Int", "Structure id."],
 ];
 
+/**
+ * The draft and revision fields of every entry. Beyond the spec's tables: the CMS's own schema
+ * has them (`isDraft` ... `draftNotes` from its element interface's draft fields, the rest from its
+ * entry interface), whatever the schema's permissions.
+ */
+export const ENTRY_DRAFT_FIELDS: readonly Row[] = [
+  ["isDraft", "Boolean", "Whether this is a draft."],
+  ["isRevision", "Boolean", "Whether this is a revision."],
+  ["revisionId", "Int", "The revision's id in the revisions table, for a revision."],
+  ["revisionNotes", "String", "The revision's notes, for a revision."],
+  ["draftId", "Int", "The draft's id in the drafts table, for a draft."],
+  ["isUnpublishedDraft", "Boolean", "Whether this is a draft of an entry never published."],
+  ["draftName", "String", "The draft's name, for a draft."],
+  ["draftNotes", "String", "The draft's notes, for a draft."],
+  ["canonicalId", "Int", "The id of the entry a draft belongs to; an entry's own id otherwise."],
+  [
+    "canonicalUid",
+    "String",
+    "The uid of the entry a draft belongs to; an entry's own uid otherwise.",
+  ],
+  ["sourceId", "Int", "The same as `canonicalId`."],
+  ["sourceUid", "String", "The same as `canonicalUid`."],
+];
+
+/** Fields the CMS's schema marks deprecated, with its reason. */
+export const DEPRECATED_FIELDS: Readonly<Record<string, string>> = {
+  sourceId: "Deprecated since version 3.7.7 of the CMS: use `canonicalId`.",
+  sourceUid: "Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.",
+};
+
 export type ElementKind =
   "asset" | "entry" | "globalSet" | "matrixBlock" | "user" | "category" | "tag";
 
@@ -85,6 +115,7 @@ export const INTERFACE_FIELDS: Readonly<Record<ElementKind, readonly Row[]>> = {
     ],
     ["parent", "EntryInterface", "Parent when the section is a structure."],
     ["url", "String", "Full URL."],
+    ...ENTRY_DRAFT_FIELDS,
   ],
   globalSet: [
     ["name", "String", "Name of the global set."],
@@ -171,6 +202,36 @@ export const STRUCTURE_ARGUMENTS: readonly Row[] = [
   ["prevSiblingOf", "Int", "Only the element immediately before another element."],
   ["positionedAfter", "Int", "Only elements positioned after another element."],
   ["positionedBefore", "Int", "Only elements positioned before another element."],
+];
+
+/**
+ * The draft arguments of the entry queries (and of `children` and entry relation fields), present
+ * only when the schema may query drafts (`drafts` in its scope). Beyond the spec's tables: the
+ * CMS's element arguments add them under its "Query for element drafts" permission.
+ */
+export const DRAFT_ARGUMENTS: readonly Row[] = [
+  [
+    "drafts",
+    "Boolean",
+    "Whether drafts are returned: true for drafts only, null for drafts and entries alike.",
+  ],
+  [
+    "draftOf",
+    "QueryArgument",
+    "Only drafts of this entry id; `*` for drafts of any entry; false for unpublished drafts.",
+  ],
+  ["draftId", "Int", "Only the draft with this id in the drafts table."],
+  ["draftCreator", "Int", "Only drafts created by this user id."],
+  [
+    "provisionalDrafts",
+    "Boolean",
+    "Whether provisional drafts are returned (false by default; null for all drafts).",
+  ],
+  [
+    "withProvisionalDrafts",
+    "Boolean",
+    "Replace entries with the signed-in user's provisional drafts of them; an API request has no signed-in user.",
+  ],
 ];
 
 /** Every argument of each query kind beyond the common set (structure arguments included). */

@@ -1,3 +1,4 @@
+import { checkDrafts } from "./check-drafts.js";
 import { checkFieldValues } from "./check-field-values.js";
 import { type Fail, type Path, checkSiteModel } from "./check-site-model.js";
 import { indexElementIds } from "./element-ids.js";
@@ -6,7 +7,8 @@ import type { FieldValues, Site } from "./site-model.js";
 /**
  * The checks a JSON Schema cannot make: every handle a site names is defined, custom fields do not
  * shadow built-in fields, element ids are unique, relations and parents point at the right kind
- * of element, values fit their fields, and the API schemas are one public plus private ones.
+ * of element, values fit their fields, the API schemas are one public plus private ones, and
+ * drafts and preview tokens name existing entries, drafts and users.
  */
 export function checkSite(site: Site, fail: Fail): void {
   checkSiteModel(site, fail);
@@ -101,4 +103,5 @@ export function checkSite(site: Site, fail: Fail): void {
     seenSets.add(set.handle);
     values(definition.fields, set.fields, ["content", "globalSets", i, "fields"]);
   });
+  checkDrafts(site, kinds, values, fail);
 }

@@ -1,12 +1,15 @@
 import type { Fail, Path } from "./check-site-model.js";
 import type { FieldValues, Site } from "./site-model.js";
 
-/** The kind (`entries`, `assets`, ..., `matrixBlock`) of every element id, and in `sources` its section, volume or group. */
+/**
+ * The kind (`entries`, `assets`, ..., `drafts`, `matrixBlock`) of every element id, and in
+ * `sources` its section, volume or group.
+ */
 export type ElementIndex = Map<number, string> & { sources: Map<number, string> };
 
 /**
- * Every element id (matrix blocks included) once. Returns the kind of each id, and in `sources`
- * the section, volume or group of each entry, asset, category and tag.
+ * Every element id (drafts and matrix blocks included) once. Returns the kind of each id, and in
+ * `sources` the section, volume or group of each entry, asset, category and tag.
  */
 export function indexElementIds(site: Site, fail: Fail): ElementIndex {
   const kinds: ElementIndex = Object.assign(new Map<number, string>(), {
@@ -44,5 +47,10 @@ export function indexElementIds(site: Site, fail: Fail): ElementIndex {
       blocks(element.fields, ["content", kind, i, "fields"]);
     });
   }
+  // Drafts are elements too, though no relation or parent may name one.
+  (site.content.drafts ?? []).forEach((draft, i) => {
+    add(draft.id, draft.uid, "drafts", ["content", "drafts", i]);
+    blocks(draft.fields, ["content", "drafts", i, "fields"]);
+  });
   return kinds;
 }

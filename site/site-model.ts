@@ -126,6 +126,11 @@ export interface SiteScope {
   users?: boolean;
   /** Craft 5: matrix fields (by handle) whose nested entries the root queries may return. */
   nestedEntryFields?: string[];
+  /**
+   * The schema may query drafts: the entry queries take the draft arguments (`drafts`, `draftOf`,
+   * ...), as the CMS's "Query for element drafts" schema permission (`elements.drafts:read`) does.
+   */
+  drafts?: boolean;
 }
 
 export interface ApiSchemaDefinition {
@@ -226,8 +231,59 @@ export interface MatrixBlockContent {
   fields: FieldValues;
 }
 
+/**
+ * A draft of an entry: a copy of the entry with changes, not yet published. A draft of an entry
+ * (`draftOf`) takes every entry attribute it does not set from that entry, and its `fields` over
+ * the entry's; an unpublished draft (no `draftOf`, an entry never published) sets its own.
+ */
+export interface DraftContent extends ElementContent {
+  /** The draft's id in the drafts table (the API's `draftId`), unique among drafts. */
+  draftId: number;
+  /** The entry this is a draft of; absent or null for an unpublished draft. */
+  draftOf?: number | null;
+  /** A provisional draft: one user's unsaved edits of an entry (needs draftOf and creatorId). */
+  provisional?: boolean;
+  /** The user who created the draft (the `draftCreator` argument). */
+  creatorId?: number | null;
+  /** The draft's name (`draftName`). */
+  name: string;
+  /** The draft's notes (`draftNotes`). */
+  notes?: string | null;
+  section?: string;
+  type?: string;
+  title?: string;
+  slug?: string;
+  uri?: string | null;
+  /** Null for a draft never given a post date: its status is then `enabled`, never `live`. */
+  postDate?: string | null;
+  expiryDate?: string | null;
+  authorId?: number;
+}
+
+/**
+ * A preview token, as the CMS creates for its Preview and Share buttons: a request that carries
+ * it (`X-Craft-Token` header or `?token=`) sees the draft it names in place of its entry.
+ */
+export interface PreviewTokenDefinition {
+  /** The token itself: letters, digits, `-` and `_`. */
+  token: string;
+  /** The entry previewed; for an unpublished draft, the draft's own element id. */
+  canonicalId: number;
+  /**
+   * The draft previewed, by its drafts-table id; without it, the entry itself (or `userId`'s
+   * provisional draft of it).
+   */
+  draftId?: number | null;
+  /** Without `draftId`: preview this user's provisional draft of the entry, when there is one. */
+  userId?: number | null;
+  /** After this instant the token is unknown, and a request with it is answered as one without. */
+  expiryDate: string;
+}
+
 export interface SiteContent {
   entries: EntryContent[];
+  /** Drafts of entries, and unpublished drafts. */
+  drafts?: DraftContent[];
   assets: AssetContent[];
   categories: CategoryContent[];
   tags: TagContent[];
@@ -259,5 +315,7 @@ export interface Site {
   userFields: string[];
   /** The content API schemas (public and private) the site serves, by handle. */
   schemas: Record<string, ApiSchemaDefinition>;
+  /** Preview tokens of drafts and entries. */
+  previewTokens?: PreviewTokenDefinition[];
   content: SiteContent;
 }

@@ -32,7 +32,9 @@ import {
   CRAFT5_COUNT_FIELDS,
   CRAFT5_ENTRY_ARGUMENTS,
   CRAFT5_ENTRY_FIELDS,
+  DEPRECATED_FIELDS,
   DIRECTIVES,
+  DRAFT_ARGUMENTS,
   type ElementKind,
   INTERFACE_FIELDS,
   INTERFACE_NAMES,
@@ -90,10 +92,13 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
     }
     return map;
   };
+  const granted = resolveScope(site, scope);
+  // The draft arguments exist only for a schema that may query drafts, as in the CMS.
   const argumentRows = (kind: QueryKind): Row[] => [
     ...COMMON_ARGUMENTS,
     ...KIND_ARGUMENTS[kind],
     ...(v5 && kind === "entry" ? CRAFT5_ENTRY_ARGUMENTS : []),
+    ...(kind === "entry" && granted.drafts ? DRAFT_ARGUMENTS : []),
   ];
   const queryArgs = (kind: QueryKind, without: readonly string[] = []) =>
     args(argumentRows(kind).filter(([name]) => !without.includes(name)));
@@ -106,7 +111,12 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
         ]
       : [...COMMON_FIELDS, ...INTERFACE_FIELDS[kind]];
     for (const [name, type, description] of rows) {
-      map[name] = { type: ref(type) as never, description };
+      const deprecationReason = DEPRECATED_FIELDS[name];
+      map[name] = {
+        type: ref(type) as never,
+        description,
+        ...(deprecationReason ? { deprecationReason } : {}),
+      };
     }
     map._count!.args = args(COUNT_ARGUMENTS);
     if (kind === "asset") map.url!.args = args(TRANSFORM_ARGUMENTS);
@@ -176,7 +186,6 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
     named.set(name, type);
   };
 
-  const granted = resolveScope(site, scope);
   const usedFields = new Set<string>();
   const use = (handles: readonly string[]) => {
     for (const handle of handles) usedFields.add(handle);

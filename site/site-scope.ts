@@ -9,6 +9,8 @@ export interface ResolvedScope {
   tagGroups: string[];
   globalSets: string[];
   users: boolean;
+  /** Whether the entry queries take the draft arguments. */
+  drafts: boolean;
 }
 
 /**
@@ -40,5 +42,6 @@ export function resolveScope(site: Site, scope?: SiteScope): ResolvedScope {
     tagGroups: pick("tagGroups"),
     globalSets: pick("globalSets"),
     users: all || scope?.users === true,
+    drafts: all || scope?.drafts === true,
   };
 }

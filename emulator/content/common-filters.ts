@@ -8,7 +8,8 @@ const defaultStatus: Record<string, string> = { entry: "live", user: "active" };
  * The common arguments every element query takes (spec: "Common arguments"), except search,
  * ordering and pagination, as one test of a record: built once per query, then applied to each
  * candidate. `unique` has nothing to do on a single-site install. Undefined when the query can
- * match nothing at all (another site).
+ * match nothing at all (another site). An entry a preview token shows a draft of passes the
+ * status filter whatever its status, as the CMS's placeholder condition lets it.
  *
  * @example
  * const test = commonFilters("entry", { slug: ["about"] }, context);
@@ -26,13 +27,14 @@ export function commonFilters(
   if (args.siteId != null && !["*", String(index.site.site.id)].includes(String(args.siteId)))
     return undefined;
   const status = "status" in args ? args.status : (defaultStatus[kind] ?? "enabled");
+  const placeholders = kind === "entry" ? context.preview?.placeholders : undefined;
   const related = relatedTest(args, context);
   return (r) => {
     if (args.archived === true ? !r.archived : r.archived) return false;
     if (args.trashed === true ? !r.trashed : r.trashed) return false;
     if (args.enabledForSite === true && !r.enabled) return false;
     return (
-      matchParam(elementStatus(r, now), status) &&
+      (matchParam(elementStatus(r, now), status) || (placeholders?.has(r.id) ?? false)) &&
       matchParam(r.id, args.id) &&
       matchParam(r.uid, args.uid) &&
       matchParam(r.title, args.title) &&

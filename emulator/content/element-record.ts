@@ -21,6 +21,17 @@ export interface ElementInternals {
   searchRows: SearchRow[];
   /** Folder path inside the volume (`""` at the root), for `includeSubfolders`. */
   folderPath?: string;
+  /** Drafts only: the drafts-table facts the draft arguments filter on. */
+  draft?: DraftInternals;
+}
+
+/** What a draft record adds: the row of the CMS's drafts table, and the entry it belongs to. */
+export interface DraftInternals {
+  draftId: number;
+  /** The entry this is a draft of; null for an unpublished draft (the `canonicalId` column). */
+  canonicalId: number | null;
+  creatorId: number | null;
+  provisional: boolean;
 }
 
 /**
@@ -70,7 +81,8 @@ export interface ElementRecord {
 
 /**
  * An element's status at `now`: entries are `live`, `pending` (posted in the future),
- * `expired` or `disabled`; other kinds keep the status they were indexed with.
+ * `expired` or `disabled`, and `enabled` when they have no post date (a draft never given one);
+ * other kinds keep the status they were indexed with.
  *
  * @example
  * elementStatus(entry, new Date()); // "live"
@@ -78,7 +90,8 @@ export interface ElementRecord {
 export function elementStatus(record: ElementRecord, now: Date): string {
   if (record._.kind !== "entry") return record.status;
   if (!record.enabled) return "disabled";
-  if (record.postDate && record.postDate.getTime() > now.getTime()) return "pending";
+  if (!record.postDate) return "enabled";
+  if (record.postDate.getTime() > now.getTime()) return "pending";
   if (record.expiryDate && record.expiryDate.getTime() <= now.getTime()) return "expired";
   return "live";
 }

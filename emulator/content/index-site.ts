@@ -1,5 +1,10 @@
 import { craftVersion } from "../../site/craft-version.js";
-import { type FieldDefinition, RELATION_KINDS, type Site } from "../../site/site-model.js";
+import {
+  type FieldDefinition,
+  type PreviewTokenDefinition,
+  RELATION_KINDS,
+  type Site,
+} from "../../site/site-model.js";
 import { type TypeNames, typeNames } from "../../site/type-names.js";
 import { assignStructure } from "./assign-structure.js";
 import { indexKeywords } from "./record-basics.js";
@@ -7,16 +12,24 @@ import type { ElementKind, ElementRecord } from "./element-record.js";
 import { assetRecord, globalSetRecord, tagRecord, userRecord } from "./flat-records.js";
 import { nestedEntries } from "./nested-entries.js";
 import { statusChanges } from "./status-changes.js";
-import { categoryRecord, entryRecord } from "./structured-records.js";
+import { categoryRecord, draftRecord, entryRecord } from "./structured-records.js";
 
 /** The site's content, indexed once per load so every query is a filter over arrays. */
 export interface ContentIndex {
   site: Site;
+  /** Every kind's elements; `entry` holds the entries, never their drafts. */
   byKind: Record<Exclude<ElementKind, "matrixBlock">, ElementRecord[]>;
+  /** The drafts, in file order: only the draft arguments and preview tokens reach them. */
+  drafts: ElementRecord[];
+  /** Drafts by their drafts-table id (`draftId`). */
+  draftsByDraftId: Map<number, ElementRecord>;
+  /** The site's preview tokens by token. */
+  previewTokens: Map<string, PreviewTokenDefinition>;
+  /** Every element (drafts included) by id. */
   byId: Map<number, ElementRecord>;
   /** Element id to the ids it relates to or is related from (relations count both ways). */
   relations: Map<number, Set<number>>;
-  /** When entry statuses change with the clock alone; see `statusChanges`. */
+  /** When entry (and draft) statuses change with the clock alone; see `statusChanges`. */
   statusChanges: number[];
   /** The site's type names (`__typename`). */
   names: TypeNames;
@@ -67,8 +80,10 @@ export function indexSite(site: Site): ContentIndex {
       }
     }
   }
+  const entries = new Map(content.entries.map((e) => [e.id, e]));
+  const drafts = (content.drafts ?? []).map((d) => draftRecord(site, d, entries));
   const byId = new Map<number, ElementRecord>();
-  for (const records of Object.values(byKind))
+  for (const records of [...Object.values(byKind), drafts])
     for (const record of records) byId.set(record.id, record);
   const relations = new Map<number, Set<number>>();
   const relate = (a: number, b: number) => {
@@ -95,9 +110,12 @@ export function indexSite(site: Site): ContentIndex {
   return {
     site,
     byKind,
+    drafts,
+    draftsByDraftId: new Map(drafts.map((d) => [d._.draft!.draftId, d])),
+    previewTokens: new Map((site.previewTokens ?? []).map((t) => [t.token, t])),
     byId,
     relations,
-    statusChanges: statusChanges(byKind.entry),
+    statusChanges: statusChanges([...byKind.entry, ...drafts]),
     names: typeNames(site),
     nested,
     rootEntries: rootEntryFields(site),

@@ -1,5 +1,6 @@
 import { GraphQLError } from "graphql";
 import { commonFilters } from "./common-filters.js";
+import { draftFilters } from "./draft-filters.js";
 import type { ElementKind, ElementRecord } from "./element-record.js";
 import { pacedFilter } from "../limits/paced-filter.js";
 import { inScope } from "./in-scope.js";
@@ -31,6 +32,10 @@ const defaultOrder: Record<QueryKind, string> = {
  * limit, a negative value counts as 0, and 0 returns nothing; `maxGraphqlResults`, when set,
  * lowers a larger or absent limit to itself.
  *
+ * Entry queries read the entries, or with the draft arguments the drafts too (`draftFilters`).
+ * During a preview, each entry a preview token shows a draft of is filtered and ordered as
+ * itself, then returned as the draft (the CMS's placeholder elements).
+ *
  * The filters are built once, then every candidate is tested in turns of the request's budget
  * (see `pacedFilter`): the answer comes synchronously when the query fits in the request's
  * current slice, as a promise when it has to wait for later turns.
@@ -56,13 +61,20 @@ export function queryElements(
   const structure =
     kind === "entry" || kind === "category" ? structureFilters(args, context) : () => true;
   if (!common || !structure) return [];
+  const placeholders = kind === "entry" ? context.preview?.placeholders : undefined;
+  const drafts =
+    kind === "entry" ? draftFilters(args, (id) => placeholders?.has(id) ?? false) : undefined;
   // The real API searches when `search` is a string PHP takes as true: "" and "0" are no search
   // at all, while a query of spaces only is a search that finds nothing.
   const search = searching(args) ? searchElements(args.search as string) : undefined;
   const ofKind = kindFilters[kind];
   const matches = (r: ElementRecord) =>
-    inScope(r, context.scope) && common(r) && ofKind(r, args, context) && structure(r);
-  const candidates = from ?? context.index.byKind[kind];
+    inScope(r, context.scope) &&
+    common(r) &&
+    ofKind(r, args, context) &&
+    structure(r) &&
+    (drafts?.test(r) ?? true);
+  const candidates = from ?? entryCandidates(kind, drafts ? drafts.mode : false, context);
   const kept = pacedFilter(
     candidates,
     (r) => (!matches(r) ? undefined : search ? search(r) : r),
@@ -71,9 +83,29 @@ export function queryElements(
   const finish = (records: ElementRecord[]) => {
     let ordered = order(kind, records, args, context);
     if (args.inReverse === true) ordered = ordered.reverse();
-    return ordered.slice(offset, limit === undefined ? undefined : offset + limit);
+    const page = ordered.slice(offset, limit === undefined ? undefined : offset + limit);
+    return placeholders?.size ? page.map((r) => placeholders.get(r.id) ?? r) : page;
   };
   return kept instanceof Promise ? kept.then(finish) : finish(kept);
+}
+
+/**
+ * What an element query looks through: the kind's elements, and for entries the drafts too when
+ * the draft arguments ask for them (`mode` true: drafts only; null: both), plus any unpublished
+ * draft a preview token shows, which stands in for itself.
+ */
+function entryCandidates(
+  kind: QueryKind,
+  mode: boolean | null,
+  { index, preview }: QueryContext,
+): ElementRecord[] {
+  if (kind !== "entry") return index.byKind[kind];
+  if (mode === true) return index.drafts;
+  if (mode === null) return [...index.byKind.entry, ...index.drafts];
+  const unpublished = [...(preview?.placeholders ?? [])].filter(([id, r]) => r.id === id);
+  return unpublished.length === 0
+    ? index.byKind.entry
+    : [...index.byKind.entry, ...unpublished.map(([, r]) => r)];
 }
 
 function order(

@@ -91,13 +91,18 @@ function resolveElementField(
     return value ?? null;
   }
   switch (fieldName) {
-    case "children":
+    case "children": {
       if (kind !== "entry" && kind !== "category") return null;
       if (record.lft == null) return [];
-      return queryElements(kind, { ...args, descendantOf: record.id, descendantDist: 1 }, context);
+      // A previewed draft stands where its entry stands: its children are the entry's.
+      const at = kind === "entry" ? (record.canonicalId as number) : record.id;
+      return queryElements(kind, { ...args, descendantOf: at, descendantDist: 1 }, context);
+    }
     case "parent": {
-      const parent =
+      const found =
         record._.parentId == null ? undefined : context.index.byId.get(record._.parentId);
+      // During a preview, a parent shown as a draft is shown so here too.
+      const parent = (found && context.preview?.placeholders.get(found.id)) ?? found;
       return parent && inScope(parent, context.scope) ? parent : null;
     }
     case "status":

@@ -1,5 +1,5 @@
 import { craftVersion } from "../../site/craft-version.js";
-import type { CategoryContent, EntryContent, Site } from "../../site/site-model.js";
+import type { CategoryContent, DraftContent, EntryContent, Site } from "../../site/site-model.js";
 import type { ElementRecord } from "./element-record.js";
 import { recordBasics, searchRows } from "./record-basics.js";
 
@@ -29,13 +29,27 @@ export function entryRecord(site: Site, e: EntryContent): ElementRecord {
     sectionHandle: e.section,
     typeId: type.id,
     typeHandle: e.type,
-    postDate: new Date(e.postDate),
+    // Only a draft may lack a post date.
+    postDate: e.postDate ? new Date(e.postDate) : null,
     expiryDate: e.expiryDate ? new Date(e.expiryDate) : null,
     structureId: section.structureId ?? null,
     // Craft 5: what only nested entries have (see nested-entries.ts), null for a section's.
     ...(craftVersion(site) === 5
       ? { fieldId: null, fieldHandle: null, ownerId: null, sortOrder: null }
       : {}),
+    // An entry is its own canonical entry; a draft record overrides these.
+    isDraft: false,
+    isRevision: false,
+    revisionId: null,
+    revisionNotes: null,
+    draftId: null,
+    isUnpublishedDraft: false,
+    draftName: null,
+    draftNotes: null,
+    canonicalId: e.id,
+    canonicalUid: e.uid,
+    sourceId: e.id,
+    sourceUid: e.uid,
     _: {
       kind: "entry",
       owner: e.section,
@@ -45,6 +59,66 @@ export function entryRecord(site: Site, e: EntryContent): ElementRecord {
       parentId: e.parentId ?? null,
       authorId: e.authorId,
       searchRows: searchRows({ title: e.title, slug: e.slug }, fields, fieldDefs),
+    },
+  };
+}
+
+/**
+ * The record of a draft: a copy of its entry (for a draft of an entry) with the draft's own
+ * attributes and fields over it, or an unpublished draft's own content, plus the draft facts
+ * (`isDraft`, `draftId`, `draftName`, `canonicalId`, ...). Drafts have no place in a structure.
+ *
+ * @example
+ * const record = draftRecord(site, site.content.drafts![0]!, entriesById);
+ */
+export function draftRecord(
+  site: Site,
+  d: DraftContent,
+  entries: ReadonlyMap<number, EntryContent>,
+): ElementRecord {
+  const entry = d.draftOf == null ? undefined : entries.get(d.draftOf);
+  const pick = <K extends keyof DraftContent & keyof EntryContent>(key: K) =>
+    d[key] !== undefined ? d[key] : entry?.[key];
+  const content = {
+    id: d.id,
+    uid: d.uid,
+    enabled: d.enabled ?? entry?.enabled ?? true,
+    archived: d.archived ?? false,
+    trashed: d.trashed ?? false,
+    dateCreated: d.dateCreated,
+    dateUpdated: d.dateUpdated,
+    fields: { ...entry?.fields, ...d.fields },
+    section: entry?.section ?? d.section,
+    type: entry?.type ?? d.type,
+    title: pick("title"),
+    slug: pick("slug"),
+    uri: pick("uri") ?? null,
+    postDate: pick("postDate") ?? null,
+    expiryDate: pick("expiryDate") ?? null,
+    authorId: pick("authorId"),
+    parentId: entry?.parentId ?? null,
+  } as EntryContent;
+  const record = entryRecord(site, content);
+  const canonical = entry ?? d;
+  return {
+    ...record,
+    isDraft: true,
+    draftId: d.draftId,
+    isUnpublishedDraft: entry === undefined,
+    draftName: d.name,
+    draftNotes: d.notes ?? null,
+    canonicalId: canonical.id,
+    canonicalUid: canonical.uid,
+    sourceId: canonical.id,
+    sourceUid: canonical.uid,
+    _: {
+      ...record._,
+      draft: {
+        draftId: d.draftId,
+        canonicalId: entry ? entry.id : null,
+        creatorId: d.creatorId ?? null,
+        provisional: d.provisional ?? false,
+      },
     },
   };
 }

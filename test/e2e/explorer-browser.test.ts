@@ -10,12 +10,15 @@ import { type LocalBrowser, launchLocalBrowser } from "../helpers/chromium.js";
  * The explorer page in a real browser (Debian's Chromium, headless) over the real emulator and
  * the bundled example site, with every request outside 127.0.0.1 aborted: it loads, answers
  * `{ ping }`, refuses in the public schema what only the partners schema has, switches to that
- * schema (token, docs, autocompletion) and answers there, shows the cache header, and keeps the
- * history. Each step leaves a screenshot in test-results/explorer/ (git-ignored).
+ * schema (token, docs, autocompletion) and answers there, shows the cache header, sends a preview
+ * token that shows a draft (never cached), and keeps the history. Each step leaves a screenshot
+ * in test-results/explorer/ (git-ignored).
  */
 const SHOTS = join(packageRoot, "test-results/explorer");
 const PARTNERS_TOKEN = "nw-partners-7c1e4b9a20d35f86";
 const USERS_QUERY = "{ users { username } }";
+const PREVIEW_TOKEN = "nw-preview-cycle-lanes-5d1e8a42";
+const PREVIEW_QUERY = "{ entry(id: 42) { id title isDraft } }";
 /** Browser steps wait for what the page shows; a busy machine gets plenty of time. */
 const STEP_MS = 45_000;
 
@@ -38,9 +41,15 @@ describe("the explorer page in Chromium", () => {
   }, 60_000);
 
   /** The emulator's own answer to a query, asked directly over HTTP. */
-  async function direct(query: string, token?: string, url = server.url): Promise<unknown> {
+  async function direct(
+    query: string,
+    token?: string,
+    url = server.url,
+    preview?: string,
+  ): Promise<unknown> {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (token) headers.authorization = `Bearer ${token}`;
+    if (preview) headers["x-craft-token"] = preview;
     const response = await fetch(url, {
       method: "POST",
       headers,
@@ -154,17 +163,55 @@ describe("the explorer page in Chromium", () => {
   );
 
   it(
+    "picking a preview token sends X-Craft-Token: the answer shows the draft, never from the cache",
+    async () => {
+      await expect(page.locator(".tw-preview").textContent()).resolves.toBe("no X-Craft-Token");
+      await page.selectOption("#tw-preview", PREVIEW_TOKEN);
+      await expect(page.locator(".tw-preview").textContent()).resolves.toBe(
+        `X-Craft-Token: ${PREVIEW_TOKEN}`,
+      );
+      await setQuery(page, PREVIEW_QUERY);
+      const previewed = await direct(PREVIEW_QUERY, PARTNERS_TOKEN, server.url, PREVIEW_TOKEN);
+      expect(previewed).toEqual({
+        data: { entry: { id: "90", title: expect.any(String), isDraft: true } },
+      });
+      for (let run = 0; run < 2; run++) {
+        await page.click(".graphiql-execute-button");
+        await expect
+          .poll(() => lastAnswer(page), { timeout: STEP_MS })
+          .toEqual({ status: "200", cache: "BYPASS" });
+        await expect.poll(() => responseJson(page), { timeout: STEP_MS }).toEqual(previewed);
+        await expect(page.locator(".tw-last").getAttribute("data-preview")).resolves.toBe(
+          PREVIEW_TOKEN,
+        );
+      }
+      await shot("5-preview");
+      // No preview: the published entry, from the result cache the second time.
+      await page.selectOption("#tw-preview", "");
+      await page.click(".graphiql-execute-button");
+      await expect
+        .poll(() => responseJson(page), { timeout: STEP_MS })
+        .toEqual(await direct(PREVIEW_QUERY, PARTNERS_TOKEN));
+      await page.click(".graphiql-execute-button");
+      await expect
+        .poll(() => lastAnswer(page), { timeout: STEP_MS })
+        .toEqual({ status: "200", cache: "HIT" });
+    },
+    STEP_MS * 4,
+  );
+
+  it(
     "keeps every query run in the history",
     async () => {
       await page.click('.graphiql-sidebar button[aria-label="Show History"]');
       const labels = page.locator(".graphiql-history-item-label");
       const shown = async () => (await labels.allTextContents()).map((text) => text.trim());
-      // Newest first: the partners query, and before it { ping }.
+      // Newest first: the preview query, and before it the partners query and { ping }.
       await expect
         .poll(shown, { timeout: STEP_MS })
-        .toEqual(expect.arrayContaining([USERS_QUERY, "{ ping }"]));
-      expect((await shown())[0]).toBe(USERS_QUERY);
-      await shot("5-history");
+        .toEqual(expect.arrayContaining([PREVIEW_QUERY, USERS_QUERY, "{ ping }"]));
+      expect((await shown())[0]).toBe(PREVIEW_QUERY);
+      await shot("6-history");
     },
     STEP_MS * 2,
   );
@@ -187,7 +234,7 @@ describe("the explorer page in Chromium", () => {
         expect(await direct(query)).toHaveProperty("errors");
         expect(answer).toEqual(await direct("{ ping }"));
         await expect.poll(() => responseJson(page), { timeout: STEP_MS }).toEqual(answer);
-        await shot("6-dev-mode-off");
+        await shot("7-dev-mode-off");
       } finally {
         await production.close();
       }

@@ -20,7 +20,10 @@ export function exampleSite(): Site {
   ) as Site;
 }
 
-/** A schema scope that grants every section, volume, group, global set and the users of `site`. */
+/**
+ * A schema scope that grants every section, volume, group, global set and the users of `site`,
+ * and the querying of drafts: the whole schema, as the bundled schema files are.
+ */
 export function wholeSiteScope(site: Site) {
   return {
     sections: Object.keys(site.sections),
@@ -29,6 +32,7 @@ export function wholeSiteScope(site: Site) {
     tagGroups: Object.keys(site.tagGroups),
     globalSets: Object.keys(site.globalSets),
     users: true,
+    drafts: true,
   };
 }
 

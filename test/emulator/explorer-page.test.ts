@@ -53,7 +53,7 @@ describe("the explorer page the emulator serves", () => {
     }
   });
 
-  it("lists every schema of the site, public first, each private one with its token, the unusable ones marked", async () => {
+  it("lists every schema of the site, public first, each private one with its token, the unusable ones marked; and the preview tokens", async () => {
     const config = pageConfig((await page(server.explorer)).html);
     expect(config).toEqual({
       endpoint: "/api",
@@ -71,7 +71,23 @@ describe("the explorer page the emulator serves", () => {
         },
         { handle: "staging", name: "Staging preview", token: STAGING_TOKEN, unusable: "disabled" },
       ],
+      previewHeader: "X-Craft-Token",
+      previewTokens: exampleSite().previewTokens!.map((token) => ({
+        token: token.token,
+        previews: expect.any(String),
+        unusable:
+          Date.parse(token.expiryDate) <= NOW.getTime() ? `expired ${token.expiryDate}` : null,
+      })),
     });
+    // Each token says what it shows; the expired one is marked so.
+    expect(config.previewTokens.map((token) => token.previews)).toEqual([
+      'draft 1 "Headline rewrite" of entry 42 "New cycle lanes open along the river"',
+      'unpublished draft 3 "First draft"',
+      `user 1's provisional draft of entry 40 "Offshore wind farm reaches full output", else the entry`,
+      'draft 4 "Team page refresh" of entry 51 "Our team"',
+      'draft 1 "Headline rewrite" of entry 42 "New cycle lanes open along the river"',
+    ]);
+    expect(config.previewTokens.filter((token) => token.unusable !== null)).toHaveLength(1);
     // The expiry is judged by the server's clock, as requests are.
     expect(Date.parse(exampleSite().schemas.archive!.expiryDate!)).toBeLessThan(NOW.getTime());
   });

@@ -24,6 +24,16 @@ const common =
   archived: Boolean, siteId: Int, searchScore: String, trashed: Boolean, status: String, dateCreated: DateTime,
   dateUpdated: DateTime`);
 
+// Beyond the spec's tables, from the CMS's own schema (see docs/emulator.md, "Drafts and
+// preview"): the draft arguments of the entry queries, which the whole schema has since it grants
+// drafts, and the draft fields every entry has.
+const draftArgs = table(`drafts: Boolean, draftOf: QueryArgument, draftId: Int, draftCreator: Int,
+  provisionalDrafts: Boolean, withProvisionalDrafts: Boolean`);
+const entryDraftFields =
+  table(`isDraft: Boolean, isRevision: Boolean, revisionId: Int, revisionNotes: String, draftId: Int,
+  isUnpublishedDraft: Boolean, draftName: String, draftNotes: String, canonicalId: Int,
+  canonicalUid: String, sourceId: Int, sourceUid: String`);
+
 const perInterface: Record<string, [string, string][]> = {
   AssetInterface:
     table(`volumeId: Int, folderId: Int, filename: String, extension: String, hasFocalPoint: Boolean,
@@ -32,7 +42,7 @@ const perInterface: Record<string, [string, string][]> = {
   EntryInterface:
     table(`lft: Int, rgt: Int, level: Int, root: Int, structureId: Int, sectionId: Int,
     sectionHandle: String, typeId: Int, typeHandle: String, postDate: DateTime, expiryDate: DateTime,
-    children: [EntryInterface], parent: EntryInterface, url: String`),
+    children: [EntryInterface], parent: EntryInterface, url: String`).concat(entryDraftFields),
   GlobalSetInterface: table("name: String, handle: String"),
   MatrixBlockInterface: table(
     "fieldId: Int, ownerId: Int, typeId: Int, typeHandle: String, sortOrder: Int",
@@ -76,8 +86,8 @@ const transformArgs =
 const queries: [query: string, returns: string, args: [string, string][]][] = [
   ["assets", "[AssetInterface]", [...commonArgs, ...assetArgs]],
   ["asset", "AssetInterface", [...commonArgs, ...assetArgs]],
-  ["entries", "[EntryInterface]", [...commonArgs, ...entryArgs, ...structureArgs]],
-  ["entry", "EntryInterface", [...commonArgs, ...entryArgs, ...structureArgs]],
+  ["entries", "[EntryInterface]", [...commonArgs, ...entryArgs, ...structureArgs, ...draftArgs]],
+  ["entry", "EntryInterface", [...commonArgs, ...entryArgs, ...structureArgs, ...draftArgs]],
   ["globalSets", "[GlobalSetInterface]", [...commonArgs, ...globalSetArgs]],
   ["globalSet", "GlobalSetInterface", [...commonArgs, ...globalSetArgs]],
   ["users", "[UserInterface]", [...commonArgs, ...userArgs]],
@@ -135,7 +145,7 @@ describe.each(["schema.graphql", "introspection.json"])(
       const iface = schema.getType("EntryInterface");
       if (!isInterfaceType(iface)) throw new Error("EntryInterface missing");
       expect(argsOf(iface.getFields().children)).toEqual(
-        Object.fromEntries([...commonArgs, ...entryArgs, ...structureArgs]),
+        Object.fromEntries([...commonArgs, ...entryArgs, ...structureArgs, ...draftArgs]),
       );
     });
 
@@ -152,7 +162,7 @@ describe.each(["schema.graphql", "introspection.json"])(
       it.each(args)("takes %s: %s", (arg, type) => {
         expect(argsOf(schema.getQueryType()?.getFields()[query])[arg]).toBe(type);
       });
-      it("takes nothing beyond the spec's arguments", () => {
+      it("takes nothing beyond the spec's arguments (and, for entries, the CMS's draft arguments)", () => {
         expect(Object.keys(argsOf(schema.getQueryType()?.getFields()[query])).sort()).toEqual(
           args.map(([a]) => a).sort(),
         );

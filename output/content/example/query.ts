@@ -325,6 +325,10 @@ interface Query_entries_Args {
     | Variable<readonly (string | null)[] | null>;
   descendantDist?: number | null | Variable<number | null>;
   descendantOf?: number | null | Variable<number | null>;
+  draftCreator?: number | null | Variable<number | null>;
+  draftId?: number | null | Variable<number | null>;
+  draftOf?: Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>;
+  drafts?: boolean | null | Variable<boolean | null>;
   editable?: boolean | null | Variable<boolean | null>;
   enabledForSite?: boolean | null | Variable<boolean | null>;
   expiryDate?:
@@ -354,6 +358,7 @@ interface Query_entries_Args {
     | null
     | Variable<readonly (string | null)[] | null>;
   prevSiblingOf?: number | null | Variable<number | null>;
+  provisionalDrafts?: boolean | null | Variable<boolean | null>;
   ref?:
     | readonly (string | null | Variable<string | null>)[]
     | string
@@ -424,6 +429,7 @@ interface Query_entries_Args {
     | string
     | null
     | Variable<readonly (string | null)[] | null>;
+  withProvisionalDrafts?: boolean | null | Variable<boolean | null>;
   withStructure?: boolean | null | Variable<boolean | null>;
 }
 
@@ -756,16 +762,26 @@ interface CategoryInterface {
 interface EntryInterface {
   _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
+  canonicalId: Leaves["Int"];
+  canonicalUid: Leaves["String"];
   children: { t: Types["EntryInterface"]; w: "[]"; a: Query_entries_Args };
   dateCreated: Leaves["DateTime"];
   dateUpdated: Leaves["DateTime"];
+  draftId: Leaves["Int"];
+  draftName: Leaves["String"];
+  draftNotes: Leaves["String"];
   enabled: Leaves["Boolean"];
   expiryDate: Leaves["DateTime"];
   id: Leaves["ID"];
+  isDraft: Leaves["Boolean"];
+  isRevision: Leaves["Boolean"];
+  isUnpublishedDraft: Leaves["Boolean"];
   level: Leaves["Int"];
   lft: Leaves["Int"];
   parent: { t: Types["EntryInterface"]; w: "" };
   postDate: Leaves["DateTime"];
+  revisionId: Leaves["Int"];
+  revisionNotes: Leaves["String"];
   rgt: Leaves["Int"];
   root: Leaves["Int"];
   searchScore: Leaves["String"];
@@ -773,6 +789,8 @@ interface EntryInterface {
   sectionId: Leaves["Int"];
   siteId: Leaves["Int"];
   slug: Leaves["String"];
+  sourceId: Leaves["Int"];
+  sourceUid: Leaves["String"];
   status: Leaves["String"];
   structureId: Leaves["Int"];
   title: Leaves["String"];

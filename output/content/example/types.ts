@@ -159,18 +159,34 @@ export type EntryInterface = {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
   expiryDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -179,6 +195,10 @@ export type EntryInterface = {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -193,6 +213,16 @@ export type EntryInterface = {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -230,6 +260,10 @@ export type EntryInterface_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -247,6 +281,7 @@ export type EntryInterface_childrenArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -265,6 +300,7 @@ export type EntryInterface_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -555,6 +591,10 @@ export type Query_entriesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -572,6 +612,7 @@ export type Query_entriesArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -590,6 +631,7 @@ export type Query_entriesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -606,6 +648,10 @@ export type Query_entryArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -623,6 +669,7 @@ export type Query_entryArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -641,6 +688,7 @@ export type Query_entryArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1085,6 +1133,10 @@ export type articleBody_callout_BlockType_linkedEntryArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1102,6 +1154,7 @@ export type articleBody_callout_BlockType_linkedEntryArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1120,6 +1173,7 @@ export type articleBody_callout_BlockType_linkedEntryArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1393,12 +1447,22 @@ export type homepage_homepage_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1407,6 +1471,12 @@ export type homepage_homepage_Entry = EntryInterface & {
   heroImage?: Maybe<Array<Maybe<AssetInterface>>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -1417,6 +1487,10 @@ export type homepage_homepage_Entry = EntryInterface & {
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Related articles */
   relatedArticles?: Maybe<Array<Maybe<EntryInterface>>>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1431,6 +1505,16 @@ export type homepage_homepage_Entry = EntryInterface & {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1470,6 +1554,10 @@ export type homepage_homepage_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1487,6 +1575,7 @@ export type homepage_homepage_Entry_childrenArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1505,6 +1594,7 @@ export type homepage_homepage_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1558,6 +1648,10 @@ export type homepage_homepage_Entry_relatedArticlesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1575,6 +1669,7 @@ export type homepage_homepage_Entry_relatedArticlesArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1593,6 +1688,7 @@ export type homepage_homepage_Entry_relatedArticlesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1727,6 +1823,10 @@ export type news_article_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Article body */
   articleBody?: Maybe<Array<Maybe<MatrixBlockInterface>>>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Contributors */
@@ -1735,6 +1835,12 @@ export type news_article_Entry = EntryInterface & {
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1745,6 +1851,12 @@ export type news_article_Entry = EntryInterface & {
   heroImage?: Maybe<Array<Maybe<AssetInterface>>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Keywords */
   keywords?: Maybe<Array<Maybe<TagInterface>>>;
   /** Level within the structure. */
@@ -1759,6 +1871,10 @@ export type news_article_Entry = EntryInterface & {
   readingTime?: Maybe<Scalars["Int"]["output"]>;
   /** Related articles */
   relatedArticles?: Maybe<Array<Maybe<EntryInterface>>>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1773,6 +1889,16 @@ export type news_article_Entry = EntryInterface & {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1814,6 +1940,10 @@ export type news_article_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1831,6 +1961,7 @@ export type news_article_Entry_childrenArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1849,6 +1980,7 @@ export type news_article_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1962,6 +2094,10 @@ export type news_article_Entry_relatedArticlesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1979,6 +2115,7 @@ export type news_article_Entry_relatedArticlesArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1997,6 +2134,7 @@ export type news_article_Entry_relatedArticlesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2048,12 +2186,22 @@ export type news_video_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Premiere date */
@@ -2064,6 +2212,12 @@ export type news_video_Entry = EntryInterface & {
   heroImage?: Maybe<Array<Maybe<AssetInterface>>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2074,6 +2228,10 @@ export type news_video_Entry = EntryInterface & {
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Editor rating */
   rating?: Maybe<Scalars["Float"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2088,6 +2246,16 @@ export type news_video_Entry = EntryInterface & {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2131,6 +2299,10 @@ export type news_video_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2148,6 +2320,7 @@ export type news_video_Entry_childrenArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2166,6 +2339,7 @@ export type news_video_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2258,12 +2432,22 @@ export type pages_page_Entry = EntryInterface & {
   articleBody?: Maybe<Array<Maybe<MatrixBlockInterface>>>;
   /** Body */
   body?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -2272,6 +2456,12 @@ export type pages_page_Entry = EntryInterface & {
   heroImage?: Maybe<Array<Maybe<AssetInterface>>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2280,6 +2470,10 @@ export type pages_page_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2294,6 +2488,16 @@ export type pages_page_Entry = EntryInterface & {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2331,6 +2535,10 @@ export type pages_page_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2348,6 +2556,7 @@ export type pages_page_Entry_childrenArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2366,6 +2575,7 @@ export type pages_page_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2412,18 +2622,34 @@ export type pages_redirect_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
   expiryDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2434,6 +2660,10 @@ export type pages_redirect_Entry = EntryInterface & {
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Related articles */
   relatedArticles?: Maybe<Array<Maybe<EntryInterface>>>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2448,6 +2678,16 @@ export type pages_redirect_Entry = EntryInterface & {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2485,6 +2725,10 @@ export type pages_redirect_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2502,6 +2746,7 @@ export type pages_redirect_Entry_childrenArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2520,6 +2765,7 @@ export type pages_redirect_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2536,6 +2782,10 @@ export type pages_redirect_Entry_relatedArticlesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2553,6 +2803,7 @@ export type pages_redirect_Entry_relatedArticlesArgs = {
   positionedBefore?: InputMaybe<Scalars["Int"]["input"]>;
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2571,6 +2822,7 @@ export type pages_redirect_Entry_relatedArticlesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 

@@ -756,16 +756,26 @@ interface CategoryInterface {
 interface EntryInterface {
   _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
+  canonicalId: Leaves["Int"];
+  canonicalUid: Leaves["String"];
   children: { t: Types["EntryInterface"]; w: "[]"; a: Query_entries_Args };
   dateCreated: Leaves["DateTime"];
   dateUpdated: Leaves["DateTime"];
+  draftId: Leaves["Int"];
+  draftName: Leaves["String"];
+  draftNotes: Leaves["String"];
   enabled: Leaves["Boolean"];
   expiryDate: Leaves["DateTime"];
   id: Leaves["ID"];
+  isDraft: Leaves["Boolean"];
+  isRevision: Leaves["Boolean"];
+  isUnpublishedDraft: Leaves["Boolean"];
   level: Leaves["Int"];
   lft: Leaves["Int"];
   parent: { t: Types["EntryInterface"]; w: "" };
   postDate: Leaves["DateTime"];
+  revisionId: Leaves["Int"];
+  revisionNotes: Leaves["String"];
   rgt: Leaves["Int"];
   root: Leaves["Int"];
   searchScore: Leaves["String"];
@@ -773,6 +783,8 @@ interface EntryInterface {
   sectionId: Leaves["Int"];
   siteId: Leaves["Int"];
   slug: Leaves["String"];
+  sourceId: Leaves["Int"];
+  sourceUid: Leaves["String"];
   status: Leaves["String"];
   structureId: Leaves["Int"];
   title: Leaves["String"];

@@ -159,18 +159,34 @@ export type EntryInterface = {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
   expiryDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -179,6 +195,10 @@ export type EntryInterface = {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -193,6 +213,16 @@ export type EntryInterface = {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1142,12 +1172,22 @@ export type homepage_homepage_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1156,6 +1196,12 @@ export type homepage_homepage_Entry = EntryInterface & {
   heroImage?: Maybe<Array<Maybe<AssetInterface>>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -1166,6 +1212,10 @@ export type homepage_homepage_Entry = EntryInterface & {
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Related articles */
   relatedArticles?: Maybe<Array<Maybe<EntryInterface>>>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1180,6 +1230,16 @@ export type homepage_homepage_Entry = EntryInterface & {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1476,6 +1536,10 @@ export type news_article_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Article body */
   articleBody?: Maybe<Array<Maybe<MatrixBlockInterface>>>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Contributors */
@@ -1484,6 +1548,12 @@ export type news_article_Entry = EntryInterface & {
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1494,6 +1564,12 @@ export type news_article_Entry = EntryInterface & {
   heroImage?: Maybe<Array<Maybe<AssetInterface>>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Keywords */
   keywords?: Maybe<Array<Maybe<TagInterface>>>;
   /** Level within the structure. */
@@ -1508,6 +1584,10 @@ export type news_article_Entry = EntryInterface & {
   readingTime?: Maybe<Scalars["Int"]["output"]>;
   /** Related articles */
   relatedArticles?: Maybe<Array<Maybe<EntryInterface>>>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1522,6 +1602,16 @@ export type news_article_Entry = EntryInterface & {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1797,12 +1887,22 @@ export type news_video_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Premiere date */
@@ -1813,6 +1913,12 @@ export type news_video_Entry = EntryInterface & {
   heroImage?: Maybe<Array<Maybe<AssetInterface>>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -1823,6 +1929,10 @@ export type news_video_Entry = EntryInterface & {
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Editor rating */
   rating?: Maybe<Scalars["Float"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1837,6 +1947,16 @@ export type news_video_Entry = EntryInterface & {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2007,12 +2127,22 @@ export type pages_page_Entry = EntryInterface & {
   articleBody?: Maybe<Array<Maybe<MatrixBlockInterface>>>;
   /** Body */
   body?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -2021,6 +2151,12 @@ export type pages_page_Entry = EntryInterface & {
   heroImage?: Maybe<Array<Maybe<AssetInterface>>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2029,6 +2165,10 @@ export type pages_page_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2043,6 +2183,16 @@ export type pages_page_Entry = EntryInterface & {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2161,18 +2311,34 @@ export type pages_redirect_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children?: Maybe<Array<Maybe<EntryInterface>>>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
   expiryDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2183,6 +2349,10 @@ export type pages_redirect_Entry = EntryInterface & {
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Related articles */
   relatedArticles?: Maybe<Array<Maybe<EntryInterface>>>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2197,6 +2367,16 @@ export type pages_redirect_Entry = EntryInterface & {
   siteId?: Maybe<Scalars["Int"]["output"]>;
   /** Element slug. */
   slug?: Maybe<Scalars["String"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */

@@ -159,12 +159,22 @@ export type EntryInterface = {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -175,6 +185,12 @@ export type EntryInterface = {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -185,6 +201,10 @@ export type EntryInterface = {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -201,6 +221,16 @@ export type EntryInterface = {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1168,12 +1198,22 @@ export type accordionItem_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Body */
   body?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1184,6 +1224,12 @@ export type accordionItem_Entry = EntryInterface & {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -1194,6 +1240,10 @@ export type accordionItem_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1210,6 +1260,16 @@ export type accordionItem_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1299,12 +1359,22 @@ export type accordion_Entry = EntryInterface & {
   accordionItems: Array<Maybe<accordionItems_MatrixField>>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1315,6 +1385,12 @@ export type accordion_Entry = EntryInterface & {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -1325,6 +1401,10 @@ export type accordion_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1341,6 +1421,16 @@ export type accordion_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1483,12 +1573,22 @@ export type article_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Body */
   body?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1503,6 +1603,12 @@ export type article_Entry = EntryInterface & {
   heroImage: Array<Maybe<AssetInterface>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -1517,6 +1623,10 @@ export type article_Entry = EntryInterface & {
   readingTime?: Maybe<Scalars["Int"]["output"]>;
   /** Related entries */
   relatedEntries: Array<Maybe<EntryInterface>>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1533,6 +1643,16 @@ export type article_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1763,6 +1883,10 @@ export type homepage_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** The page body, block by block. */
@@ -1771,6 +1895,12 @@ export type homepage_Entry = EntryInterface & {
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1783,6 +1913,12 @@ export type homepage_Entry = EntryInterface & {
   heroImage: Array<Maybe<AssetInterface>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -1793,6 +1929,10 @@ export type homepage_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1809,6 +1949,16 @@ export type homepage_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1988,6 +2138,10 @@ export type imageBlock_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Caption */
   caption?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
@@ -1996,6 +2150,12 @@ export type imageBlock_Entry = EntryInterface & {
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -2008,6 +2168,12 @@ export type imageBlock_Entry = EntryInterface & {
   id?: Maybe<Scalars["ID"]["output"]>;
   /** Image */
   image: Array<Maybe<AssetInterface>>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2018,6 +2184,10 @@ export type imageBlock_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2034,6 +2204,16 @@ export type imageBlock_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2237,6 +2417,10 @@ export type landingPage_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** The page body, block by block. */
@@ -2245,6 +2429,12 @@ export type landingPage_Entry = EntryInterface & {
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -2257,6 +2447,12 @@ export type landingPage_Entry = EntryInterface & {
   heroImage: Array<Maybe<AssetInterface>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2269,6 +2465,10 @@ export type landingPage_Entry = EntryInterface & {
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Related entries */
   relatedEntries: Array<Maybe<EntryInterface>>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2285,6 +2485,16 @@ export type landingPage_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2521,6 +2731,10 @@ export type page_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** The page body, block by block. */
@@ -2529,6 +2743,12 @@ export type page_Entry = EntryInterface & {
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -2541,6 +2761,12 @@ export type page_Entry = EntryInterface & {
   heroImage: Array<Maybe<AssetInterface>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2551,6 +2777,10 @@ export type page_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2567,6 +2797,16 @@ export type page_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2750,12 +2990,22 @@ export type pressRelease_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Body */
   body?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Event date */
@@ -2768,6 +3018,12 @@ export type pressRelease_Entry = EntryInterface & {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2778,6 +3034,10 @@ export type pressRelease_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2794,6 +3054,16 @@ export type pressRelease_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2883,12 +3153,22 @@ export type quoteBlock_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Attribution */
   attribution?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -2899,6 +3179,12 @@ export type quoteBlock_Entry = EntryInterface & {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2911,6 +3197,10 @@ export type quoteBlock_Entry = EntryInterface & {
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Quote */
   quote?: Maybe<Scalars["String"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2927,6 +3217,16 @@ export type quoteBlock_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -3056,12 +3356,22 @@ export type textBlock_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Body */
   body?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -3072,6 +3382,12 @@ export type textBlock_Entry = EntryInterface & {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -3082,6 +3398,10 @@ export type textBlock_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -3098,6 +3418,16 @@ export type textBlock_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */

@@ -107,6 +107,10 @@ interface Query_accordionItemsFieldEntries_Args {
     | Variable<readonly (string | null)[] | null>;
   descendantDist?: number | null | Variable<number | null>;
   descendantOf?: number | null | Variable<number | null>;
+  draftCreator?: number | null | Variable<number | null>;
+  draftId?: number | null | Variable<number | null>;
+  draftOf?: Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>;
+  drafts?: boolean | null | Variable<boolean | null>;
   editable?: boolean | null | Variable<boolean | null>;
   enabledForSite?: boolean | null | Variable<boolean | null>;
   expiryDate?:
@@ -146,6 +150,7 @@ interface Query_accordionItemsFieldEntries_Args {
     | Inputs["QueryArgument"]
     | null
     | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  provisionalDrafts?: boolean | null | Variable<boolean | null>;
   ref?:
     | readonly (string | null | Variable<string | null>)[]
     | string
@@ -206,6 +211,7 @@ interface Query_accordionItemsFieldEntries_Args {
     | string
     | null
     | Variable<readonly (string | null)[] | null>;
+  withProvisionalDrafts?: boolean | null | Variable<boolean | null>;
   withStructure?: boolean | null | Variable<boolean | null>;
 }
 
@@ -363,6 +369,10 @@ interface Query_campaignsEntries_Args {
     | Variable<readonly (string | null)[] | null>;
   descendantDist?: number | null | Variable<number | null>;
   descendantOf?: number | null | Variable<number | null>;
+  draftCreator?: number | null | Variable<number | null>;
+  draftId?: number | null | Variable<number | null>;
+  draftOf?: Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>;
+  drafts?: boolean | null | Variable<boolean | null>;
   editable?: boolean | null | Variable<boolean | null>;
   enabledForSite?: boolean | null | Variable<boolean | null>;
   expiryDate?:
@@ -397,6 +407,7 @@ interface Query_campaignsEntries_Args {
     | Inputs["QueryArgument"]
     | null
     | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  provisionalDrafts?: boolean | null | Variable<boolean | null>;
   ref?:
     | readonly (string | null | Variable<string | null>)[]
     | string
@@ -457,6 +468,7 @@ interface Query_campaignsEntries_Args {
     | string
     | null
     | Variable<readonly (string | null)[] | null>;
+  withProvisionalDrafts?: boolean | null | Variable<boolean | null>;
   withStructure?: boolean | null | Variable<boolean | null>;
 }
 
@@ -591,6 +603,10 @@ interface Query_entries_Args {
     | Variable<readonly (string | null)[] | null>;
   descendantDist?: number | null | Variable<number | null>;
   descendantOf?: number | null | Variable<number | null>;
+  draftCreator?: number | null | Variable<number | null>;
+  draftId?: number | null | Variable<number | null>;
+  draftOf?: Inputs["QueryArgument"] | null | Variable<Inputs["QueryArgument"] | null>;
+  drafts?: boolean | null | Variable<boolean | null>;
   editable?: boolean | null | Variable<boolean | null>;
   enabledForSite?: boolean | null | Variable<boolean | null>;
   expiryDate?:
@@ -640,6 +656,7 @@ interface Query_entries_Args {
     | Inputs["QueryArgument"]
     | null
     | Variable<readonly (Inputs["QueryArgument"] | null)[] | null>;
+  provisionalDrafts?: boolean | null | Variable<boolean | null>;
   ref?:
     | readonly (string | null | Variable<string | null>)[]
     | string
@@ -710,6 +727,7 @@ interface Query_entries_Args {
     | string
     | null
     | Variable<readonly (string | null)[] | null>;
+  withProvisionalDrafts?: boolean | null | Variable<boolean | null>;
   withStructure?: boolean | null | Variable<boolean | null>;
 }
 
@@ -958,19 +976,29 @@ interface CategoryInterface {
 interface EntryInterface {
   _count: Leaves["Int"] & { a: AssetInterface__count_Args; q: true };
   archived: Leaves["Boolean"];
+  canonicalId: Leaves["Int"];
+  canonicalUid: Leaves["String"];
   children: { t: Types["EntryInterface"]; w: "[!]!"; a: Query_entries_Args };
   dateCreated: Leaves["DateTime"];
   dateUpdated: Leaves["DateTime"];
+  draftId: Leaves["Int"];
+  draftName: Leaves["String"];
+  draftNotes: Leaves["String"];
   enabled: Leaves["Boolean"];
   expiryDate: Leaves["DateTime"];
   fieldHandle: Leaves["String"];
   fieldId: Leaves["Int"];
   id: Leaves["ID"];
+  isDraft: Leaves["Boolean"];
+  isRevision: Leaves["Boolean"];
+  isUnpublishedDraft: Leaves["Boolean"];
   level: Leaves["Int"];
   lft: Leaves["Int"];
   ownerId: Leaves["Int"];
   parent: { t: Types["EntryInterface"]; w: "" };
   postDate: Leaves["DateTime"];
+  revisionId: Leaves["Int"];
+  revisionNotes: Leaves["String"];
   rgt: Leaves["Int"];
   root: Leaves["Int"];
   searchScore: Leaves["Int"];
@@ -979,6 +1007,8 @@ interface EntryInterface {
   siteId: Leaves["Int"];
   slug: Leaves["String"];
   sortOrder: Leaves["Int"];
+  sourceId: Leaves["Int"];
+  sourceUid: Leaves["String"];
   status: Leaves["String"];
   structureId: Leaves["Int"];
   title: Leaves["String"];

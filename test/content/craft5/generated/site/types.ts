@@ -159,12 +159,22 @@ export type EntryInterface = {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -175,6 +185,12 @@ export type EntryInterface = {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -185,6 +201,10 @@ export type EntryInterface = {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -201,6 +221,16 @@ export type EntryInterface = {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -238,6 +268,10 @@ export type EntryInterface_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -259,6 +293,7 @@ export type EntryInterface_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -277,6 +312,7 @@ export type EntryInterface_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -381,6 +417,10 @@ export type Query_accordionItemsFieldEntriesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -400,6 +440,7 @@ export type Query_accordionItemsFieldEntriesArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -416,6 +457,7 @@ export type Query_accordionItemsFieldEntriesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -543,6 +585,10 @@ export type Query_campaignsEntriesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -561,6 +607,7 @@ export type Query_campaignsEntriesArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -577,6 +624,7 @@ export type Query_campaignsEntriesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -719,6 +767,10 @@ export type Query_contentBlocksFieldEntriesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -738,6 +790,7 @@ export type Query_contentBlocksFieldEntriesArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -754,6 +807,7 @@ export type Query_contentBlocksFieldEntriesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -770,6 +824,10 @@ export type Query_entriesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -791,6 +849,7 @@ export type Query_entriesArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -809,6 +868,7 @@ export type Query_entriesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -825,6 +885,10 @@ export type Query_entryArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -846,6 +910,7 @@ export type Query_entryArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -864,6 +929,7 @@ export type Query_entryArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -880,6 +946,10 @@ export type Query_entryCountArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -901,6 +971,7 @@ export type Query_entryCountArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -919,6 +990,7 @@ export type Query_entryCountArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -989,6 +1061,10 @@ export type Query_homepageEntriesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1007,6 +1083,7 @@ export type Query_homepageEntriesArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1023,6 +1100,7 @@ export type Query_homepageEntriesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1039,6 +1117,10 @@ export type Query_homepageEntryArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1057,6 +1139,7 @@ export type Query_homepageEntryArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1073,6 +1156,7 @@ export type Query_homepageEntryArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1089,6 +1173,10 @@ export type Query_newsEntriesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1107,6 +1195,7 @@ export type Query_newsEntriesArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1123,6 +1212,7 @@ export type Query_newsEntriesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1139,6 +1229,10 @@ export type Query_pagesEntriesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1157,6 +1251,7 @@ export type Query_pagesEntriesArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1173,6 +1268,7 @@ export type Query_pagesEntriesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1434,12 +1530,22 @@ export type accordionItem_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Body */
   body?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1450,6 +1556,12 @@ export type accordionItem_Entry = EntryInterface & {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -1460,6 +1572,10 @@ export type accordionItem_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1476,6 +1592,16 @@ export type accordionItem_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1513,6 +1639,10 @@ export type accordionItem_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1534,6 +1664,7 @@ export type accordionItem_Entry_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1552,6 +1683,7 @@ export type accordionItem_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1567,12 +1699,22 @@ export type accordion_Entry = EntryInterface & {
   accordionItems: Array<Maybe<accordionItems_MatrixField>>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1583,6 +1725,12 @@ export type accordion_Entry = EntryInterface & {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -1593,6 +1741,10 @@ export type accordion_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1609,6 +1761,16 @@ export type accordion_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1646,6 +1808,10 @@ export type accordion_Entry_accordionItemsArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1667,6 +1833,7 @@ export type accordion_Entry_accordionItemsArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1685,6 +1852,7 @@ export type accordion_Entry_accordionItemsArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1701,6 +1869,10 @@ export type accordion_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1722,6 +1894,7 @@ export type accordion_Entry_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1740,6 +1913,7 @@ export type accordion_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1751,12 +1925,22 @@ export type article_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Body */
   body?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -1771,6 +1955,12 @@ export type article_Entry = EntryInterface & {
   heroImage: Array<Maybe<AssetInterface>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -1785,6 +1975,10 @@ export type article_Entry = EntryInterface & {
   readingTime?: Maybe<Scalars["Int"]["output"]>;
   /** Related entries */
   relatedEntries: Array<Maybe<EntryInterface>>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -1801,6 +1995,16 @@ export type article_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -1842,6 +2046,10 @@ export type article_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1863,6 +2071,7 @@ export type article_Entry_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1881,6 +2090,7 @@ export type article_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -1934,6 +2144,10 @@ export type article_Entry_relatedEntriesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -1955,6 +2169,7 @@ export type article_Entry_relatedEntriesArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -1973,6 +2188,7 @@ export type article_Entry_relatedEntriesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2034,6 +2250,10 @@ export type homepage_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** The page body, block by block. */
@@ -2042,6 +2262,12 @@ export type homepage_Entry = EntryInterface & {
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -2054,6 +2280,12 @@ export type homepage_Entry = EntryInterface & {
   heroImage: Array<Maybe<AssetInterface>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2064,6 +2296,10 @@ export type homepage_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2080,6 +2316,16 @@ export type homepage_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2119,6 +2365,10 @@ export type homepage_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2140,6 +2390,7 @@ export type homepage_Entry_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2158,6 +2409,7 @@ export type homepage_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2174,6 +2426,10 @@ export type homepage_Entry_contentBlocksArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2195,6 +2451,7 @@ export type homepage_Entry_contentBlocksArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2213,6 +2470,7 @@ export type homepage_Entry_contentBlocksArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2259,6 +2517,10 @@ export type imageBlock_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Caption */
   caption?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
@@ -2267,6 +2529,12 @@ export type imageBlock_Entry = EntryInterface & {
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -2279,6 +2547,12 @@ export type imageBlock_Entry = EntryInterface & {
   id?: Maybe<Scalars["ID"]["output"]>;
   /** Image */
   image: Array<Maybe<AssetInterface>>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2289,6 +2563,10 @@ export type imageBlock_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2305,6 +2583,16 @@ export type imageBlock_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2342,6 +2630,10 @@ export type imageBlock_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2363,6 +2655,7 @@ export type imageBlock_Entry_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2381,6 +2674,7 @@ export type imageBlock_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2508,6 +2802,10 @@ export type landingPage_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** The page body, block by block. */
@@ -2516,6 +2814,12 @@ export type landingPage_Entry = EntryInterface & {
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -2528,6 +2832,12 @@ export type landingPage_Entry = EntryInterface & {
   heroImage: Array<Maybe<AssetInterface>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2540,6 +2850,10 @@ export type landingPage_Entry = EntryInterface & {
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Related entries */
   relatedEntries: Array<Maybe<EntryInterface>>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2556,6 +2870,16 @@ export type landingPage_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2595,6 +2919,10 @@ export type landingPage_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2616,6 +2944,7 @@ export type landingPage_Entry_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2634,6 +2963,7 @@ export type landingPage_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2650,6 +2980,10 @@ export type landingPage_Entry_contentBlocksArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2671,6 +3005,7 @@ export type landingPage_Entry_contentBlocksArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2689,6 +3024,7 @@ export type landingPage_Entry_contentBlocksArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2742,6 +3078,10 @@ export type landingPage_Entry_relatedEntriesArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2763,6 +3103,7 @@ export type landingPage_Entry_relatedEntriesArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2781,6 +3122,7 @@ export type landingPage_Entry_relatedEntriesArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2792,6 +3134,10 @@ export type page_Entry = EntryInterface & {
   _count?: Maybe<Scalars["Int"]["output"]>;
   /** Whether archived. */
   archived?: Maybe<Scalars["Boolean"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** The page body, block by block. */
@@ -2800,6 +3146,12 @@ export type page_Entry = EntryInterface & {
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -2812,6 +3164,12 @@ export type page_Entry = EntryInterface & {
   heroImage: Array<Maybe<AssetInterface>>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -2822,6 +3180,10 @@ export type page_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -2838,6 +3200,16 @@ export type page_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -2877,6 +3249,10 @@ export type page_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2898,6 +3274,7 @@ export type page_Entry_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2916,6 +3293,7 @@ export type page_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -2932,6 +3310,10 @@ export type page_Entry_contentBlocksArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -2953,6 +3335,7 @@ export type page_Entry_contentBlocksArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -2971,6 +3354,7 @@ export type page_Entry_contentBlocksArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -3021,12 +3405,22 @@ export type pressRelease_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Body */
   body?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Event date */
@@ -3039,6 +3433,12 @@ export type pressRelease_Entry = EntryInterface & {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -3049,6 +3449,10 @@ export type pressRelease_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -3065,6 +3469,16 @@ export type pressRelease_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -3104,6 +3518,10 @@ export type pressRelease_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -3125,6 +3543,7 @@ export type pressRelease_Entry_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -3143,6 +3562,7 @@ export type pressRelease_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -3154,12 +3574,22 @@ export type quoteBlock_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Attribution */
   attribution?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -3170,6 +3600,12 @@ export type quoteBlock_Entry = EntryInterface & {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -3182,6 +3618,10 @@ export type quoteBlock_Entry = EntryInterface & {
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
   /** Quote */
   quote?: Maybe<Scalars["String"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -3198,6 +3638,16 @@ export type quoteBlock_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -3235,6 +3685,10 @@ export type quoteBlock_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -3256,6 +3710,7 @@ export type quoteBlock_Entry_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -3274,6 +3729,7 @@ export type quoteBlock_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
@@ -3327,12 +3783,22 @@ export type textBlock_Entry = EntryInterface & {
   archived?: Maybe<Scalars["Boolean"]["output"]>;
   /** Body */
   body?: Maybe<Scalars["String"]["output"]>;
+  /** The id of the entry a draft belongs to; an entry's own id otherwise. */
+  canonicalId?: Maybe<Scalars["Int"]["output"]>;
+  /** The uid of the entry a draft belongs to; an entry's own uid otherwise. */
+  canonicalUid?: Maybe<Scalars["String"]["output"]>;
   /** Children when the section is a structure. Accepts the same arguments as the `entries` query. */
   children: Array<EntryInterface>;
   /** Creation date. */
   dateCreated?: Maybe<Scalars["DateTime"]["output"]>;
   /** Last update date. */
   dateUpdated?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The draft's id in the drafts table, for a draft. */
+  draftId?: Maybe<Scalars["Int"]["output"]>;
+  /** The draft's name, for a draft. */
+  draftName?: Maybe<Scalars["String"]["output"]>;
+  /** The draft's notes, for a draft. */
+  draftNotes?: Maybe<Scalars["String"]["output"]>;
   /** Whether enabled. */
   enabled?: Maybe<Scalars["Boolean"]["output"]>;
   /** Expiry date. */
@@ -3343,6 +3809,12 @@ export type textBlock_Entry = EntryInterface & {
   fieldId?: Maybe<Scalars["Int"]["output"]>;
   /** Entity id. */
   id?: Maybe<Scalars["ID"]["output"]>;
+  /** Whether this is a draft. */
+  isDraft?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a revision. */
+  isRevision?: Maybe<Scalars["Boolean"]["output"]>;
+  /** Whether this is a draft of an entry never published. */
+  isUnpublishedDraft?: Maybe<Scalars["Boolean"]["output"]>;
   /** Level within the structure. */
   level?: Maybe<Scalars["Int"]["output"]>;
   /** Left position within the structure. */
@@ -3353,6 +3825,10 @@ export type textBlock_Entry = EntryInterface & {
   parent?: Maybe<EntryInterface>;
   /** Post date. */
   postDate?: Maybe<Scalars["DateTime"]["output"]>;
+  /** The revision's id in the revisions table, for a revision. */
+  revisionId?: Maybe<Scalars["Int"]["output"]>;
+  /** The revision's notes, for a revision. */
+  revisionNotes?: Maybe<Scalars["String"]["output"]>;
   /** Right position within the structure. */
   rgt?: Maybe<Scalars["Int"]["output"]>;
   /** Structure root id. */
@@ -3369,6 +3845,16 @@ export type textBlock_Entry = EntryInterface & {
   slug?: Maybe<Scalars["String"]["output"]>;
   /** Position of a nested entry within its field. */
   sortOrder?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalId`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalId`.
+   */
+  sourceId?: Maybe<Scalars["Int"]["output"]>;
+  /**
+   * The same as `canonicalUid`.
+   * @deprecated Deprecated since version 3.7.7 of the CMS: use `canonicalUid`.
+   */
+  sourceUid?: Maybe<Scalars["String"]["output"]>;
   /** Element status. */
   status?: Maybe<Scalars["String"]["output"]>;
   /** Structure id. */
@@ -3406,6 +3892,10 @@ export type textBlock_Entry_childrenArgs = {
   dateUpdated?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   descendantDist?: InputMaybe<Scalars["Int"]["input"]>;
   descendantOf?: InputMaybe<Scalars["Int"]["input"]>;
+  draftCreator?: InputMaybe<Scalars["Int"]["input"]>;
+  draftId?: InputMaybe<Scalars["Int"]["input"]>;
+  draftOf?: InputMaybe<Scalars["QueryArgument"]["input"]>;
+  drafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   editable?: InputMaybe<Scalars["Boolean"]["input"]>;
   enabledForSite?: InputMaybe<Scalars["Boolean"]["input"]>;
   expiryDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
@@ -3427,6 +3917,7 @@ export type textBlock_Entry_childrenArgs = {
   postDate?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   prevSiblingOf?: InputMaybe<Scalars["Int"]["input"]>;
   primaryOwnerId?: InputMaybe<Array<InputMaybe<Scalars["QueryArgument"]["input"]>>>;
+  provisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   ref?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   relatedTo?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
   relatedToAll?: InputMaybe<Array<InputMaybe<Scalars["Int"]["input"]>>>;
@@ -3445,6 +3936,7 @@ export type textBlock_Entry_childrenArgs = {
   uid?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
   unique?: InputMaybe<Scalars["Boolean"]["input"]>;
   uri?: InputMaybe<Array<InputMaybe<Scalars["String"]["input"]>>>;
+  withProvisionalDrafts?: InputMaybe<Scalars["Boolean"]["input"]>;
   withStructure?: InputMaybe<Scalars["Boolean"]["input"]>;
 };
 
