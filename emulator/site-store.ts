@@ -2,8 +2,8 @@ import { type FSWatcher, watch } from "node:fs";
 import { basename, dirname } from "node:path";
 import type { GraphQLSchema } from "graphql";
 import { GeneratorError } from "../input/errors.js";
-import { parseJsonSource } from "../input/json-source.js";
-import { readSite, siteFromSource } from "../site/read-site.js";
+import { normalizeCraftVersion } from "../site/craft-version.js";
+import { readSite } from "../site/read-site.js";
 import type { Site } from "../site/site-model.js";
 import { buildContentSchema } from "../site/site-schema.js";
 import { type ContentIndex, indexSite } from "./content/index-site.js";
@@ -38,13 +38,16 @@ export class SiteStore {
   }
 
   /**
-   * A store over a site already in memory (no file, no reloads). It is checked as a file would
-   * be (a copy of it: the caller's object is left as it is), so a Craft 5 site may name its entry
-   * types by handle here too.
+   * A store over a site already in memory (no file, no reloads), trusted as it is but for what a
+   * Craft 5 site names by handle, which is filled in as reading a file does (on a copy: the
+   * caller's object is left as it is).
    */
   static fromSite(site: Site, logger: Logger): SiteStore {
-    const source = parseJsonSource(JSON.stringify(site), "(siteData)");
-    return new SiteStore(siteFromSource(source), undefined, logger);
+    const copy = structuredClone(site);
+    normalizeCraftVersion(copy, (message, path) => {
+      throw new GeneratorError(message, { file: "(siteData)", entry: path.join(".") });
+    });
+    return new SiteStore(copy, undefined, logger);
   }
 
   get site(): Site {

@@ -401,3 +401,43 @@ export const CRAFT5_COUNT_FIELDS: Readonly<
   tag: "tagCount",
   user: "userCount",
 };
+
+/**
+ * The directives Craft 5 has beyond the three above. Each turns the value into text first, as
+ * the API does (`(string)$value`), so on another leaf type the field's own type reads it back.
+ * Source: craftcms/cms 5.x `src/gql/directives/StripTags.php`, `Trim.php`, `ParseRefs.php`,
+ * `Money.php`; `src/services/Gql.php` (`_loadGqlDirectives`).
+ */
+export const CRAFT5_DIRECTIVES: readonly {
+  name: string;
+  description: string;
+  args: readonly Row[];
+}[] = [
+  {
+    name: "stripTags",
+    description: "Removes HTML tags from the value, but for the allowed ones.",
+    args: [["allowed", "[String]", "Tags to keep, such as `p` or `<p>`."]],
+  },
+  {
+    name: "trim",
+    description: "Removes white space from both ends of the value.",
+    args: [],
+  },
+  {
+    name: "parseRefs",
+    description:
+      "Replaces reference tags such as `{entry:12:url}` with the element's attribute. Only for a schema that opts in to it.",
+    args: [],
+  },
+  {
+    name: "money",
+    description: "Formats a Money value; other values are returned unchanged.",
+    args: [
+      ["format", "String", "`amount`, `decimal`, `number` or `string` (the default)."],
+      ["locale", "String", "Locale of the `number` and `string` formats."],
+    ],
+  },
+];
+
+/** Craft 5.9's directives a schema has only when it opts in to them (`directive:<name>`). */
+export const OPT_IN_DIRECTIVES: readonly string[] = ["parseRefs", "transform"];

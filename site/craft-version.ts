@@ -40,13 +40,10 @@ export function normalizeCraftVersion(site: Site, fail: Fail): void {
         );
     }
     for (const [handle, schema] of Object.entries(site.schemas)) {
-      if (schema.scope.nestedEntryFields !== undefined)
-        fail("nestedEntryFields belongs to a Craft 5 site's scopes", [
-          "schemas",
-          handle,
-          "scope",
-          "nestedEntryFields",
-        ]);
+      for (const key of ["nestedEntryFields", "directives"] as const) {
+        if (schema.scope[key] !== undefined)
+          fail(`${key} belongs to a Craft 5 site's scopes`, ["schemas", handle, "scope", key]);
+      }
     }
     return;
   }

@@ -126,6 +126,8 @@ export interface SiteScope {
   users?: boolean;
   /** Craft 5: matrix fields (by handle) whose nested entries the root queries may return. */
   nestedEntryFields?: string[];
+  /** Craft 5: the directives the schema opts in to (`parseRefs`, `transform`), as of Craft 5.9. */
+  directives?: ("parseRefs" | "transform")[];
   /**
    * The schema may query drafts: the entry queries take the draft arguments (`drafts`, `draftOf`,
    * ...), as the CMS's "Query for element drafts" schema permission (`elements.drafts:read`) does.

@@ -29,6 +29,7 @@ import {
   COMMON_FIELDS,
   COUNT_ARGUMENTS,
   CRAFT5_COMMON_FIELDS,
+  CRAFT5_DIRECTIVES,
   CRAFT5_COUNT_FIELDS,
   CRAFT5_ENTRY_ARGUMENTS,
   CRAFT5_ENTRY_FIELDS,
@@ -39,6 +40,7 @@ import {
   INTERFACE_FIELDS,
   INTERFACE_NAMES,
   KIND_ARGUMENTS,
+  OPT_IN_DIRECTIVES,
   QUERY_FIELDS,
   type Row,
   TRANSFORM_ARGUMENTS,
@@ -318,7 +320,17 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
     }
     return map;
   }
-  const directives = DIRECTIVES.map(
+  // Craft 5: its further directives; `@parseRefs` and `@transform` only for a schema that opts
+  // in to them (5.9; the whole schema, with no scope, has everything).
+  const offered = v5
+    ? [...DIRECTIVES, ...CRAFT5_DIRECTIVES].filter(
+        ({ name }) =>
+          !OPT_IN_DIRECTIVES.includes(name) ||
+          scope === undefined ||
+          (scope.directives as readonly string[] | undefined)?.includes(name),
+      )
+    : DIRECTIVES;
+  const directives = offered.map(
     (directive) =>
       new GraphQLDirective({
         name: directive.name,

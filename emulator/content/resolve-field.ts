@@ -50,7 +50,13 @@ export const resolveField: GraphQLFieldResolver<unknown, QueryContext, QueryArgs
       ? resolveRoot(info.fieldName, args, context)
       : resolveElementField(source, args, context, info.fieldName);
   const show = (resolved: unknown) => {
-    const shown = applyDirectives(resolved, source, info, context.index.site.site.language);
+    const shown = applyDirectives(
+      resolved,
+      source,
+      info,
+      context.index.site.site.language,
+      context.index,
+    );
     return context.budget.spend(answerSize(shown, info)) ? shown : context.budget.halted;
   };
   // An element query over many candidates may finish in later turns of the budget.
@@ -169,7 +175,9 @@ function ownItems(
 ): ElementRecord[] {
   if (context.index.site.craftVersion !== 5)
     return matrixBlocks(record, handle, definition, context.index.names);
-  const items = context.index.nested.get(record.id)?.get(handle) ?? [];
+  // A draft shows the nested entries of its entry (drafts of nested entries are not emulated).
+  const owner = record._.draft?.canonicalId ?? record.id;
+  const items = context.index.nested.get(owner)?.get(handle) ?? [];
   return all ? items : items.filter((item) => item.enabled);
 }
 

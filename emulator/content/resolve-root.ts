@@ -49,8 +49,17 @@ export function resolveRoot(fieldName: string, args: QueryArgs, context: QueryCo
     : entries?.field
       ? { field: [entries.field] }
       : {};
-  const query = { ...args, ...within, ...(shape === "one" ? { limit: 1 } : {}) };
-  const records = queryElements(kind, query, context);
+  // A count query counts every match: the real API's count() drops `limit` and `offset`
+  // (yii's Query::queryScalar, which ElementQuery::count() runs through)...
+  const paging =
+    shape === "one" ? { limit: 1 } : shape === "count" ? { limit: null, offset: null } : {};
+  const query = { ...args, ...within, ...paging };
+  // ...and maxGraphqlResults, which lowers `limit`, has nothing to lower there.
+  const records = queryElements(
+    kind,
+    query,
+    shape === "count" ? { ...context, maxResults: 0 } : context,
+  );
   const shaped = (list: ElementRecord[]) =>
     shape === "one" ? (list[0] ?? null) : shape === "count" ? list.length : list;
   return records instanceof Promise ? records.then(shaped) : shaped(records);

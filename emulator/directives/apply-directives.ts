@@ -6,6 +6,8 @@ import {
 } from "graphql";
 import type { ElementRecord } from "../content/element-record.js";
 import { atomDateTime, formatDirectiveDateTime } from "./format-date-time.js";
+import type { ContentIndex } from "../content/index-site.js";
+import { parseRefs } from "./parse-refs.js";
 import { renderMarkdown } from "./render-markdown.js";
 import { type FocalPoint, type TransformArgs, transformUrl } from "./transform-url.js";
 
@@ -26,6 +28,7 @@ export function applyDirectives(
   source: unknown,
   info: GraphQLResolveInfo,
   language: string,
+  index?: ContentIndex,
 ): unknown {
   let result = value;
   for (const node of info.fieldNodes[0]?.directives ?? []) {
@@ -50,6 +53,22 @@ export function applyDirectives(
             (args.flavor as string | null) ?? undefined,
             args.inlineOnly === true,
           );
+        }
+        break;
+      // Craft 5's text directives: on text (and on a null String field, which is empty text).
+      case "stripTags":
+      case "trim":
+      case "parseRefs":
+        if (typeof result === "string" || (result == null && returnsString(info))) {
+          const text = (result as string | null) ?? "";
+          result =
+            node.name.value === "trim"
+              ? text.trim()
+              : node.name.value === "stripTags"
+                ? stripTags(text, (args.allowed as (string | null)[] | null) ?? [])
+                : index
+                  ? parseRefs(text, index)
+                  : text;
         }
         break;
       case "transform": {
@@ -87,4 +106,21 @@ const given = (value: unknown) =>
  */
 export function focalPointOf(asset: ElementRecord): FocalPoint | null {
   return asset.hasFocalPoint === true ? (asset.focalPoint as FocalPoint) : null;
+}
+
+/**
+ * PHP's `strip_tags` as `@stripTags` calls it: every tag and comment removed but for the allowed
+ * tags (given as `p` or `<p>`), whose tags stay as written.
+ *
+ * @example
+ * stripTags("<p>Hi <b>there</b></p>", ["p"]); // "<p>Hi there</p>"
+ */
+export function stripTags(text: string, allowed: readonly (string | null)[]): string {
+  const keep = new Set(
+    allowed.flatMap((tag) => (tag ? [tag.replace(/^<|>$/g, "").toLowerCase()] : [])),
+  );
+  return text.replace(
+    /<!--[\s\S]*?-->|<\/?([a-zA-Z][a-zA-Z0-9-]*)\b[^>]*>/g,
+    (tag, name?: string) => (name !== undefined && keep.has(name.toLowerCase()) ? tag : ""),
+  );
 }

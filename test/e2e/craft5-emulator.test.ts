@@ -100,6 +100,36 @@ describe("the Craft 5 example site through typewire serve", () => {
     );
   });
 
+  it("a preview request shows the draft in place of its entry, never cached, and nothing without the token", async () => {
+    const preview = createContentClient({
+      endpoint: server.url,
+      headers: { "X-Craft-Token": "hc-preview-about-4e7a1c90" },
+    });
+    const previewed = await preview.request(site.PageByUriDocument, { uri: ["about"] });
+    const draft = previewed.pagesEntries?.[0];
+    if (draft?.__typename !== "page_Entry") throw new Error("expected the page's draft");
+    expect(draft.title).toBe("About Harbour & Co");
+    expect(draft.summary).toBe("Six shipwrights, one quay, fifty years of boats.");
+    // The draft shows its entry's nested entries.
+    expect(draft.contentBlocks.map((block) => block?.__typename)).toEqual([
+      "textBlock_Entry",
+      "accordion_Entry",
+    ]);
+    const plain = await client().request(site.PageByUriDocument, { uri: ["about"] });
+    expect(plain.pagesEntries?.[0]).toMatchObject({ title: "About us" });
+    const response = await fetch(`${server.url}?token=hc-preview-about-4e7a1c90`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: '{ pagesEntries(uri: "about") { ... on page_Entry { title } } }',
+      }),
+    });
+    expect(response.headers.get("x-typewire-cache")).toBe("BYPASS");
+    expect(await response.json()).toEqual({
+      data: { pagesEntries: [{ title: "About Harbour & Co" }] },
+    });
+  });
+
   it("builders send the same shapes", async () => {
     const data = await client().request(
       site.query({
@@ -112,7 +142,7 @@ describe("the Craft 5 example site through typewire serve", () => {
             }),
           },
         ),
-        count: site.entryCount({ section: ["pages"] }),
+        count: site.entryCount({ section: ["pages"], limit: 1, offset: 1 }),
       }),
     );
     expect(data.count).toBe(4);

@@ -63,6 +63,7 @@ describe("generated folders committed in the repository", () => {
       expect.arrayContaining([
         "runtime/typewire.config.json",
         "test/webhooks/custom-table/typewire.config.json",
+        "test/content/craft5/typewire.config.json",
       ]),
     );
     const ci = await readFile(join(packageRoot, ".ci/run"), "utf8");

@@ -115,7 +115,10 @@ describe("the Craft 5 API shape (craftVersion: 5)", () => {
   it("a scope without nestedEntryFields has no <field>FieldEntries, and keeps its sections' unions only", () => {
     const scoped = buildContentSchema(site, site.schemas.newsFeed!.scope);
     const root = Object.keys(scoped.getQueryType()!.getFields());
-    expect(root.filter((name) => /^entries$|Entries$/.test(name))).toEqual(["entries", "newsEntries"]);
+    expect(root.filter((name) => /^entries$|Entries$/.test(name))).toEqual([
+      "entries",
+      "newsEntries",
+    ]);
     expect(scoped.getType("pagesSectionEntryUnion")).toBeUndefined();
   });
 

@@ -1009,6 +1009,17 @@ interface Directives {
     flavor?: string | null | Variable<string | null>;
     inlineOnly?: boolean | null | Variable<boolean | null>;
   };
+  money: {
+    format?: string | null | Variable<string | null>;
+    locale?: string | null | Variable<string | null>;
+  };
+  stripTags: {
+    allowed?:
+      | readonly (string | null | Variable<string | null>)[]
+      | string
+      | null
+      | Variable<readonly (string | null)[] | null>;
+  };
   transform: {
     format?: string | null | Variable<string | null>;
     handle?: string | null | Variable<string | null>;
@@ -1021,6 +1032,7 @@ interface Directives {
     transform?: string | null | Variable<string | null>;
     width?: number | null | Variable<number | null>;
   };
+  trim: {};
 }
 
 /**
@@ -1237,9 +1249,14 @@ export const formatDateTime = /* @__PURE__ */ directive<
   Directives["formatDateTime"]
 >("formatDateTime");
 export const markdown = /* @__PURE__ */ directive<"markdown", Directives["markdown"]>("markdown");
+export const money = /* @__PURE__ */ directive<"money", Directives["money"]>("money");
+export const stripTags = /* @__PURE__ */ directive<"stripTags", Directives["stripTags"]>(
+  "stripTags",
+);
 export const transform = /* @__PURE__ */ directive<"transform", Directives["transform"]>(
   "transform",
 );
+export const trim = /* @__PURE__ */ directive<"trim", Directives["trim"]>("trim");
 
 /** Queries one asset element. */
 export const asset = /* @__PURE__ */ builder<Query["asset"]>("asset");

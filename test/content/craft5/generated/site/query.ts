@@ -1294,6 +1294,18 @@ interface Directives {
     flavor?: string | null | Variable<string | null>;
     inlineOnly?: boolean | null | Variable<boolean | null>;
   };
+  money: {
+    format?: string | null | Variable<string | null>;
+    locale?: string | null | Variable<string | null>;
+  };
+  parseRefs: {};
+  stripTags: {
+    allowed?:
+      | readonly (string | null | Variable<string | null>)[]
+      | string
+      | null
+      | Variable<readonly (string | null)[] | null>;
+  };
   transform: {
     format?: string | null | Variable<string | null>;
     handle?: string | null | Variable<string | null>;
@@ -1306,6 +1318,7 @@ interface Directives {
     transform?: string | null | Variable<string | null>;
     width?: number | null | Variable<number | null>;
   };
+  trim: {};
 }
 
 /**
@@ -1543,9 +1556,17 @@ export const formatDateTime = /* @__PURE__ */ directive<
   Directives["formatDateTime"]
 >("formatDateTime");
 export const markdown = /* @__PURE__ */ directive<"markdown", Directives["markdown"]>("markdown");
+export const money = /* @__PURE__ */ directive<"money", Directives["money"]>("money");
+export const parseRefs = /* @__PURE__ */ directive<"parseRefs", Directives["parseRefs"]>(
+  "parseRefs",
+);
+export const stripTags = /* @__PURE__ */ directive<"stripTags", Directives["stripTags"]>(
+  "stripTags",
+);
 export const transform = /* @__PURE__ */ directive<"transform", Directives["transform"]>(
   "transform",
 );
+export const trim = /* @__PURE__ */ directive<"trim", Directives["trim"]>("trim");
 
 /** Entries within the “Accordion items” matrix field. */
 export const accordionItemsFieldEntries = /* @__PURE__ */ builder<
