@@ -215,10 +215,14 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     .map((d) => ({
       name: d.name,
       optional: false,
-      text: `{ ${[...d.args]
-        .sort(byName)
-        .map((arg) => argLine(arg))
-        .join(" ")} }`,
+      // A directive without arguments (Craft's `@trim`) takes none: not `{}`, which takes anything.
+      text:
+        d.args.length === 0
+          ? "Record<never, never>"
+          : `{ ${[...d.args]
+              .sort(byName)
+              .map((arg) => argLine(arg))
+              .join(" ")} }`,
     }));
 
   const scalars = named

@@ -8,24 +8,43 @@ import {
   parse,
 } from "graphql";
 import { GeneratorError, type SourceLocation } from "../../input/errors.js";
-import { DIRECTIVES } from "../../site/api-tables.js";
+import { CRAFT5_DIRECTIVES, DIRECTIVES, OPT_IN_DIRECTIVES } from "../../site/api-tables.js";
 import type { ConfiguredDirective } from "./content-config.js";
 
 /**
  * The content API's standard field directives, `@formatDateTime`, `@transform` and `@markdown`,
- * as SDL, with the arguments and descriptions the example site's schema gives them.
+ * as SDL, with the arguments and descriptions the example site's schema gives them; for a Craft 5
+ * schema, Craft 5's always-on ones (`@formatDateTime`, `@markdown`, `@stripTags`, `@trim`,
+ * `@money`).
  *
  * @example
  * standardDirectivesSdl().startsWith('"""Formats'); // true
  */
-export function standardDirectivesSdl(): string {
+export function standardDirectivesSdl(craft5 = false): string {
   const text = (s: string) => JSON.stringify(s);
-  return DIRECTIVES.map(
-    (d) =>
-      `${text(d.description)}\ndirective @${d.name}(\n${d.args
-        .map(([name, type, description]) => `  ${text(description)}\n  ${name}: ${type}`)
-        .join("\n")}\n) on FIELD\n`,
-  ).join("\n");
+  // A Craft 5 schema has Craft 5's further directives; `@parseRefs` and `@transform` only when it
+  // opted in to them (5.9), so a Craft 5 schema without them keeps without them.
+  const directives = craft5
+    ? [...DIRECTIVES, ...CRAFT5_DIRECTIVES].filter(({ name }) => !OPT_IN_DIRECTIVES.includes(name))
+    : DIRECTIVES;
+  return directives
+    .map((d) => {
+      const args = d.args.map(
+        ([name, type, description]) => `  ${text(description)}\n  ${name}: ${type}`,
+      );
+      return `${text(d.description)}\ndirective @${d.name}${args.length ? `(\n${args.join("\n")}\n)` : ""} on FIELD\n`;
+    })
+    .join("\n");
+}
+
+/**
+ * Whether a schema has Craft 5's shape: a section's union of entry types
+ * (`<section>SectionEntryUnion`) or a matrix field's (`<field>_MatrixField`).
+ */
+function isCraft5(schema: GraphQLSchema): boolean {
+  return Object.keys(schema.getTypeMap()).some((name) =>
+    /SectionEntryUnion$|_MatrixField$/.test(name),
+  );
 }
 
 /**
@@ -55,9 +74,9 @@ export function withDirectives(
     taken.add(name);
     extended = extend(extended, [definition], entry.at);
   }
-  const standard = parse(standardDirectivesSdl(), { noLocation: true }).definitions.filter(
-    (d) => d.kind === Kind.DIRECTIVE_DEFINITION && !taken.has(d.name.value),
-  );
+  const standard = parse(standardDirectivesSdl(isCraft5(schema)), {
+    noLocation: true,
+  }).definitions.filter((d) => d.kind === Kind.DIRECTIVE_DEFINITION && !taken.has(d.name.value));
   return standard.length === 0 ? extended : extendSchema(extended, document(standard));
 }
 

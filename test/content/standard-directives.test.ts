@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -231,5 +232,55 @@ export const q = query({ posts: entries({}, { uri: imagerTransform({ mode: enumV
     expect((error as GeneratorError).format()).toMatch(
       /^typewire\.config\.json:\d+:\d+: directive does not fit the schema: Unknown type "Nope".*\(at content\.schemas\.site\.directives\.1\)$/,
     );
+  });
+});
+
+describe("standard directives of a Craft 5 schema", () => {
+  const craft5Sdl = readFileSync(
+    join(packageRoot, "schemas/content/craft5/schema.graphql"),
+    "utf8",
+  );
+  const stripped = (sdl: string) =>
+    print({
+      ...parse(sdl),
+      definitions: parse(sdl).definitions.filter((d) => d.kind !== Kind.DIRECTIVE_DEFINITION),
+    });
+  const names = (schema: GraphQLSchema) =>
+    schema
+      .getDirectives()
+      .filter((d) => !isSpecifiedDirective(d))
+      .map((d) => d.name)
+      .sort();
+
+  it("a Craft 5 schema without definitions gets Craft 5's always-on directives, not the opt-in ones", () => {
+    expect(names(withDirectives(buildSchema(stripped(craft5Sdl))))).toEqual([
+      "formatDateTime",
+      "markdown",
+      "money",
+      "stripTags",
+      "trim",
+    ]);
+    const trim = withDirectives(buildSchema(stripped(craft5Sdl))).getDirective("trim")!;
+    expect(trim.args).toEqual([]);
+  });
+
+  it("a schema of the spec's shape keeps the spec's three", () => {
+    expect(names(withDirectives(buildSchema(withoutDirectives)))).toEqual([
+      "formatDateTime",
+      "markdown",
+      "transform",
+    ]);
+  });
+
+  it("the Craft 5 example's own definitions, opt-in ones included, are kept as they are", () => {
+    expect(names(withDirectives(buildSchema(craft5Sdl)))).toEqual([
+      "formatDateTime",
+      "markdown",
+      "money",
+      "parseRefs",
+      "stripTags",
+      "transform",
+      "trim",
+    ]);
   });
 });

@@ -1032,7 +1032,7 @@ interface Directives {
     transform?: string | null | Variable<string | null>;
     width?: number | null | Variable<number | null>;
   };
-  trim: {};
+  trim: Record<never, never>;
 }
 
 /**

@@ -1298,7 +1298,7 @@ interface Directives {
     format?: string | null | Variable<string | null>;
     locale?: string | null | Variable<string | null>;
   };
-  parseRefs: {};
+  parseRefs: Record<never, never>;
   stripTags: {
     allowed?:
       | readonly (string | null | Variable<string | null>)[]
@@ -1318,7 +1318,7 @@ interface Directives {
     transform?: string | null | Variable<string | null>;
     width?: number | null | Variable<number | null>;
   };
-  trim: {};
+  trim: Record<never, never>;
 }
 
 /**
