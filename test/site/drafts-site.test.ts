@@ -1,37 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GeneratorError } from "../../input/errors.js";
+import { describe, expect, it } from "vitest";
+import { siteErrors } from "./site-errors.js";
 import { packageRoot } from "../../input/paths.js";
 import { readSite } from "../../site/read-site.js";
 import type { DraftContent, Site } from "../../site/site-model.js";
 
-let dir: string;
-let original: Site;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "typewire-drafts-"));
-  original = JSON.parse(await readFile(join(packageRoot, "schemas/content/site.json"), "utf8"));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
-
-/** Writes a changed copy of the example site and returns the error reading it gives. */
-async function errorFor(
-  change: (site: Site) => void,
-): Promise<{ error: GeneratorError; lineText: string }> {
-  const site = structuredClone(original);
-  change(site);
-  const text = JSON.stringify(site, null, 2);
-  const file = join(dir, "site.json");
-  await writeFile(file, text);
-  const error = await readSite(file, "site.json").then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof GeneratorError))
-    throw new Error(`expected a GeneratorError, got ${String(error)}`);
-  return { error, lineText: text.split("\n")[(error.location.line ?? 0) - 1] ?? "" };
-}
+const errorFor = siteErrors();
 
 const draft = (site: Site, id: number): DraftContent =>
   site.content.drafts!.find((d) => d.id === id)!;

@@ -1,37 +1,13 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../helpers/temp-project.js";
+import { siteErrors } from "./site-errors.js";
 import { readSite } from "../../site/read-site.js";
 import type { Site } from "../../site/site-model.js";
-import { GeneratorError } from "../../input/errors.js";
 import { packageRoot } from "../../input/paths.js";
 
-let dir: string;
-let original: Site;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "typewire-site-"));
-  original = JSON.parse(await readFile(join(packageRoot, "schemas/content/site.json"), "utf8"));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
-
-/** Writes a changed copy of the example site and returns the error reading it gives. */
-async function errorFor(
-  change: (site: Site) => void,
-): Promise<{ error: GeneratorError; lineText: string }> {
-  const site = structuredClone(original);
-  change(site);
-  const text = JSON.stringify(site, null, 2);
-  const file = join(dir, "site.json");
-  await writeFile(file, text);
-  const error = await readSite(file, "site.json").then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof GeneratorError))
-    throw new Error(`expected a GeneratorError, got ${String(error)}`);
-  return { error, lineText: text.split("\n")[(error.location.line ?? 0) - 1] ?? "" };
-}
+const errorFor = siteErrors();
 
 const entry = (site: Site, id: number) => site.content.entries.find((e) => e.id === id)!;
 
@@ -212,7 +188,7 @@ describe("readSite", () => {
   });
 
   it("reports a JSON syntax error and a duplicate key with line and column", async () => {
-    const file = join(dir, "broken.json");
+    const file = join(await tempDir("typewire-site-"), "broken.json");
     await writeFile(file, '{\n  "site": {\n    "id": 1,\n  }\n}');
     await expect(readSite(file, "broken.json")).rejects.toMatchObject({
       location: { file: "broken.json", line: 4, column: 3 },
