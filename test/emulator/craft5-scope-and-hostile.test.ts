@@ -135,10 +135,11 @@ describe("typewire serve on the Craft 5 example, under attack", { timeout: 60_00
     await alive();
   });
 
-  it("2,000 aliases of a section query, and a 5,000-deep variable, are refused clearly", async () => {
+  it("2,000 aliases of a section query are answered, a 5,000-deep variable refused, the server up", async () => {
     const aliases = `{ ${Array.from({ length: 2000 }, (_, i) => `a${i}: newsEntries { __typename }`).join(" ")} }`;
     const many = await send(aliases);
     expect(many.status).toBe(200);
+    expect(Object.keys((many.body.data ?? {}) as object)).toHaveLength(2000);
     await alive();
     const deep = await fetch(server.url, {
       method: "POST",
