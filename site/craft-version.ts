@@ -109,3 +109,37 @@ export function normalizeCraftVersion(site: Site, fail: Fail): void {
 function fieldsOf(site: Site, type: EntryTypeDefinition): Record<string, FieldDefinition> {
   return Object.fromEntries(type.fields.map((handle) => [handle, site.fields[handle]!]));
 }
+
+/** One of Craft 5's own entry queries: a section's or a matrix field's. */
+export interface EntryQuery {
+  /** The root field's name: `<section>Entries`, `<section>Entry` or `<field>FieldEntries`. */
+  name: string;
+  section?: string;
+  field?: string;
+  /** `<section>Entry`: one entry, not a list. */
+  one: boolean;
+}
+
+/**
+ * The entry queries a Craft 5 site adds beside `entries` and `entry`, for every section and
+ * matrix field (a schema keeps those its scope grants): `<section>Entries`, for a single also
+ * `<section>Entry`, and `<field>FieldEntries`. Source: craftcms/cms 5.x `src/gql/queries/Entry.php`
+ * (`sectionLevelFields`, `nestedEntryFieldLevelFields`). None on a site of the spec's shape.
+ *
+ * @example
+ * entryQueries(site).find((q) => q.name === "homepageEntry"); // { section: "homepage", one: true }
+ */
+export function entryQueries(site: Site): EntryQuery[] {
+  if (craftVersion(site) !== 5) return [];
+  const queries: EntryQuery[] = [];
+  for (const [handle, section] of Object.entries(site.sections)) {
+    queries.push({ name: `${handle}Entries`, section: handle, one: false });
+    if (section.type === "single")
+      queries.push({ name: `${handle}Entry`, section: handle, one: true });
+  }
+  for (const [handle, field] of Object.entries(site.fields)) {
+    if (field.kind === "matrix")
+      queries.push({ name: `${handle}FieldEntries`, field: handle, one: false });
+  }
+  return queries;
+}

@@ -47,7 +47,7 @@ import {
 } from "./api-tables.js";
 import { DateTimeScalar, QueryArgumentScalar } from "./content-scalars.js";
 import { RELATION_QUERY, customFieldType } from "./custom-field-type.js";
-import { craftVersion } from "./craft-version.js";
+import { craftVersion, entryQueries } from "./craft-version.js";
 import { resolveScope } from "./site-scope.js";
 import { typeNames } from "./type-names.js";
 import type { FieldDefinition, Site, SiteScope } from "./site-model.js";
@@ -142,16 +142,13 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
   const matrixUnions = new Map<string, GraphQLUnionType>();
   const craft5FieldType = (handle: string, field: FieldDefinition): GraphQLOutputType => {
     if (field.kind === "matrix") {
-      let union = matrixUnions.get(handle);
-      if (!union) {
-        const members = Object.keys(field.blockTypes ?? {});
-        union = new GraphQLUnionType({
-          name: names.matrixField(handle),
-          types: () => members.map((type) => named.get(names.entry("", type)) as GraphQLObjectType),
-        });
-        matrixUnions.set(handle, union);
+      let matrixUnion = matrixUnions.get(handle);
+      if (!matrixUnion) {
+        const members = Object.keys(field.blockTypes ?? {}).map((type) => names.entry("", type));
+        matrixUnion = union(names.matrixField(handle), members);
+        matrixUnions.set(handle, matrixUnion);
       }
-      return new GraphQLNonNull(new GraphQLList(union));
+      return new GraphQLNonNull(new GraphQLList(matrixUnion));
     }
     const type = ref(customFieldType(field));
     return RELATION_QUERY[field.kind] ? new GraphQLNonNull(type as never) : (type as never);
@@ -283,40 +280,35 @@ export function buildContentSchema(site: Site, scope?: SiteScope): GraphQLSchema
       return map;
     },
   });
-  // Craft 5's per-section and per-field entry queries: `<section>Entries` (and `<section>Entry`
-  // for a single) over the section's union, `<field>FieldEntries` for each granted matrix field.
+  // Craft 5's per-section and per-field entry queries (`entryQueries`) the scope grants: each
+  // section's over the union of its granted entry types, each granted matrix field's over its own.
   function craft5EntryQueries(): GraphQLFieldConfigMap<unknown, unknown> {
     const map: GraphQLFieldConfigMap<unknown, unknown> = {};
-    for (const [section, members] of sectionTypes) {
-      const sectionUnion = union(names.sectionUnion(section), members);
-      const sectionArgs = queryArgs("entry", [
-        "section",
-        "sectionId",
-        "field",
-        "fieldId",
-        "ownerId",
-      ]);
-      const title = site.sections[section]!.name;
-      map[`${section}Entries`] = {
-        type: new GraphQLList(sectionUnion),
-        args: sectionArgs,
-        description: `Entries within the “${title}” section.`,
-      };
-      if (site.sections[section]!.type === "single")
-        map[`${section}Entry`] = {
-          type: sectionUnion,
-          args: sectionArgs,
-          description: `Single entry within the “${title}” section.`,
+    const unions = new Map<string, GraphQLUnionType>();
+    const unionOf = (name: string, members: readonly string[]) => {
+      if (!unions.has(name)) unions.set(name, union(name, members));
+      return unions.get(name)!;
+    };
+    for (const query of entryQueries(site)) {
+      if (query.section !== undefined) {
+        const members = sectionTypes.get(query.section);
+        if (!members) continue;
+        const type = unionOf(names.sectionUnion(query.section), members);
+        const title = site.sections[query.section]!.name;
+        map[query.name] = {
+          type: query.one ? type : new GraphQLList(type),
+          args: queryArgs("entry", ["section", "sectionId", "field", "fieldId", "ownerId"]),
+          description: `${query.one ? "Single entry" : "Entries"} within the “${title}” section.`,
         };
-    }
-    for (const field of nestedFields) {
-      const definition = site.fields[field]!;
-      const members = Object.keys(definition.blockTypes ?? {}).map((type) => names.entry("", type));
-      map[`${field}FieldEntries`] = {
-        type: new GraphQLList(union(names.fieldUnion(field), members)),
-        args: queryArgs("entry", ["section", "sectionId", "field", "fieldId"]),
-        description: `Entries within the “${definition.name}” matrix field.`,
-      };
+      } else if (query.field !== undefined && nestedFields.includes(query.field)) {
+        const definition = site.fields[query.field]!;
+        const members = Object.keys(definition.blockTypes ?? {}).map((t) => names.entry("", t));
+        map[query.name] = {
+          type: new GraphQLList(unionOf(names.fieldUnion(query.field), members)),
+          args: queryArgs("entry", ["section", "sectionId", "field", "fieldId"]),
+          description: `Entries within the “${definition.name}” matrix field.`,
+        };
+      }
     }
     return map;
   }

@@ -1,4 +1,4 @@
-import { craftVersion } from "../../site/craft-version.js";
+import { craftVersion, type EntryQuery, entryQueries } from "../../site/craft-version.js";
 import {
   type FieldDefinition,
   type PreviewTokenDefinition,
@@ -39,7 +39,7 @@ export interface ContentIndex {
    * Craft 5: the entry query root fields a site adds, by name: `<section>Entries` and, for a
    * single, `<section>Entry`; `<field>FieldEntries` for each matrix field.
    */
-  rootEntries: Map<string, { section?: string; field?: string; one: boolean }>;
+  rootEntries: Map<string, EntryQuery>;
 }
 
 const relationKinds: readonly string[] = RELATION_KINDS;
@@ -76,7 +76,8 @@ export function indexSite(site: Site): ContentIndex {
         if (!nested.has(ownerId)) nested.set(ownerId, new Map());
         const byField = nested.get(ownerId)!;
         const handle = record.fieldHandle as string;
-        byField.set(handle, [...(byField.get(handle) ?? []), record]);
+        if (!byField.has(handle)) byField.set(handle, []);
+        byField.get(handle)!.push(record);
       }
     }
   }
@@ -118,23 +119,8 @@ export function indexSite(site: Site): ContentIndex {
     statusChanges: statusChanges([...byKind.entry, ...drafts]),
     names: typeNames(site),
     nested,
-    rootEntries: rootEntryFields(site),
+    rootEntries: new Map(entryQueries(site).map((query) => [query.name, query])),
   };
-}
-
-/** Craft 5's per-section and per-field entry query fields (see `ContentIndex.rootEntries`). */
-function rootEntryFields(site: Site): ContentIndex["rootEntries"] {
-  const fields: ContentIndex["rootEntries"] = new Map();
-  if (craftVersion(site) !== 5) return fields;
-  for (const [handle, definition] of Object.entries(site.fields)) {
-    if (definition.kind === "matrix")
-      fields.set(`${handle}FieldEntries`, { field: handle, one: false });
-  }
-  for (const [handle, section] of Object.entries(site.sections)) {
-    fields.set(`${handle}Entries`, { section: handle, one: false });
-    if (section.type === "single") fields.set(`${handle}Entry`, { section: handle, one: true });
-  }
-  return fields;
 }
 
 /**

@@ -59,17 +59,8 @@ export function applyDirectives(
       case "stripTags":
       case "trim":
       case "parseRefs":
-        if (typeof result === "string" || (result == null && returnsString(info))) {
-          const text = (result as string | null) ?? "";
-          result =
-            node.name.value === "trim"
-              ? text.trim()
-              : node.name.value === "stripTags"
-                ? stripTags(text, (args.allowed as (string | null)[] | null) ?? [])
-                : index
-                  ? parseRefs(text, index)
-                  : text;
-        }
+        if (typeof result === "string" || (result == null && returnsString(info)))
+          result = TEXT_DIRECTIVES[node.name.value](String(result ?? ""), args, index);
         break;
       case "transform": {
         const record = source as ElementRecord | undefined;
@@ -86,6 +77,16 @@ export function applyDirectives(
   }
   return result instanceof Date ? atomDateTime(result) : result;
 }
+
+/** Craft 5's directives that change text, by name. */
+const TEXT_DIRECTIVES: Record<
+  "stripTags" | "trim" | "parseRefs",
+  (text: string, args: Record<string, unknown>, index: ContentIndex | undefined) => string
+> = {
+  stripTags: (text, args) => stripTags(text, (args.allowed as (string | null)[] | null) ?? []),
+  trim: (text) => text.trim(),
+  parseRefs: (text, _args, index) => (index ? parseRefs(text, index) : text),
+};
 
 /** Whether the field is a single `String`. */
 function returnsString(info: GraphQLResolveInfo): boolean {
