@@ -1,4 +1,6 @@
 import { createNodeMiddleware, createWebMiddleware } from "@typewire/runtime/middleware";
+import type { createDeliveryWorker } from "@typewire/runtime/queue";
+import type { createRelayClient } from "@typewire/runtime/relay";
 import { Webhooks as PlatformWebhooks } from "@typewire/runtime/webhooks";
 import { describe, expectTypeOf, it } from "vitest";
 import {
@@ -94,9 +96,14 @@ describe("a generated module binds the runtime to its own table", () => {
     handler.on("pull_request", () => undefined);
   });
 
-  it("the middleware takes the bound instance", () => {
+  it("the middleware, the relay client and the queue worker take the bound instance", () => {
     expectTypeOf(createNodeMiddleware(webhooks)).toBeFunction();
     expectTypeOf(createWebMiddleware(webhooks)).toBeFunction();
+    expectTypeOf(webhooks).toExtend<Parameters<typeof createDeliveryWorker>[0]>();
+    expectTypeOf({ url: "http://127.0.0.1:1/", webhooks }).toExtend<
+      Parameters<typeof createRelayClient>[0]
+    >();
+    expectTypeOf(createEventHandler()).toExtend<Parameters<typeof createDeliveryWorker>[0]>();
   });
 
   it("examplePayload gives the table's payload type", () => {
