@@ -1,6 +1,7 @@
 import type { ResultOf } from "@typewire/runtime/content";
 import { describe, expectTypeOf, it } from "vitest";
 import * as site from "./craft5/generated/site/index.js";
+import type { Suspects } from "./result-guard.js";
 
 type Item<L> = NonNullable<NonNullable<L>[number & keyof NonNullable<L>]>;
 
@@ -14,6 +15,7 @@ describe("builders on a Craft 5 schema's unions", () => {
         { ...site.on("homepage_Entry", { title: true, summary: true }) },
       ),
     });
+    expectTypeOf<Suspects<ResultOf<typeof q>>>().toEqualTypeOf<never>();
     type Home = NonNullable<ResultOf<typeof q>["home"]>;
     expectTypeOf<Home["title"]>().toEqualTypeOf<string | null>();
     expectTypeOf<Home["summary"]>().toEqualTypeOf<string | null>();
@@ -30,6 +32,7 @@ describe("builders on a Craft 5 schema's unions", () => {
         },
       ),
     });
+    expectTypeOf<Suspects<ResultOf<typeof q>>>().toEqualTypeOf<never>();
     type Page = Item<ResultOf<typeof q>["pages"]>;
     expectTypeOf<Page["__typename"]>().toEqualTypeOf<"page_Entry" | "landingPage_Entry">();
     const page = {} as Page;
@@ -41,6 +44,7 @@ describe("builders on a Craft 5 schema's unions", () => {
     const q = site.query({
       news: site.newsEntries({}, { ...site.on("EntryInterface", { title: true, postDate: true }) }),
     });
+    expectTypeOf<Suspects<ResultOf<typeof q>>>().toEqualTypeOf<never>();
     type News = Item<ResultOf<typeof q>["news"]>;
     expectTypeOf<News["title"]>().toEqualTypeOf<string | null>();
     expectTypeOf<News["postDate"]>().toEqualTypeOf<
@@ -65,6 +69,7 @@ describe("builders on a Craft 5 schema's unions", () => {
         },
       ),
     });
+    expectTypeOf<Suspects<ResultOf<typeof q>>>().toEqualTypeOf<never>();
     type Page = Extract<Item<ResultOf<typeof q>["pages"]>, { __typename: "page_Entry" }>;
     type Block = Item<Page["contentBlocks"]>;
     const block = {} as Block;

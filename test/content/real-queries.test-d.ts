@@ -54,6 +54,30 @@ describe("variables with defaults", () => {
   });
 });
 
+describe("null for a list variable", () => {
+  const q = query({ required: "[String]!", optional: "[String]", strict: "[String!]!" }, ($) => ({
+    a: entries({ section: $.required }, { id: true }),
+    b: entries({ section: $.optional }, { id: true }),
+    c: entries({ section: $.strict }, { id: true }),
+  }));
+  type V = VariablesOfQuery<typeof q>;
+  it("is refused for a non-null list, as a list or as the single value standing for one", async () => {
+    expectTypeOf<{ [K in keyof V]: V[K] }>().toEqualTypeOf<{
+      required: readonly (string | null)[] | string;
+      optional?: readonly (string | null)[] | string | null;
+      strict: readonly string[] | string;
+    }>();
+    // @ts-expect-error $required is a [String]!: null is not a list
+    await client.request(q, { required: null, strict: "x" });
+    // @ts-expect-error $strict is a [String!]!: its items are non-null too
+    await client.request(q, { required: "x", strict: [null] });
+    await client.request(q, { required: ["a", null], strict: "x" });
+  });
+  it("is the list itself for a nullable list", async () => {
+    await client.request(q, { required: "x", strict: ["y"], optional: null });
+  });
+});
+
 describe("variables anywhere an argument value goes", () => {
   it("inside lists and input objects, at depth 1 and depth 3", () => {
     const q = query({ text: "String!", section: "String", after: "DateTime" }, ($) => ({

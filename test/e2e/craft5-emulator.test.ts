@@ -1,8 +1,9 @@
 import { join } from "node:path";
-import { createContentClient } from "@typewire/runtime/content";
+import { createContentClient, type Query } from "@typewire/runtime/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ContentServer, createContentServer } from "../../emulator/index.js";
 import { packageRoot } from "../../input/paths.js";
+import { craft5Queries } from "../content/craft5-shapes.js";
 import * as publicSchema from "../content/craft5/generated/public/index.js";
 import * as site from "../content/craft5/generated/site/index.js";
 
@@ -128,6 +129,45 @@ describe("the Craft 5 example site through typewire serve", () => {
     expect(await response.json()).toEqual({
       data: { pagesEntries: [{ title: "About Harbour & Co" }] },
     });
+  });
+
+  it("every Craft 5 shape the builders' type tests cover is a query the API answers", async () => {
+    const answers = Object.fromEntries(
+      await Promise.all(
+        Object.entries(craft5Queries as Record<string, Query<unknown>>).map(async ([name, q]) => [
+          name,
+          await client().request(q),
+        ]),
+      ),
+    );
+    expect(answers.oneMemberUnion.home).toMatchObject({ __typename: "homepage_Entry" });
+    expect(typeof answers.oneMemberUnion.home.title).toBe("string");
+    const pages = answers.manyMemberUnion.pages as { __typename: string; title: string }[];
+    expect(new Set(pages.map((page) => page.__typename))).toEqual(
+      new Set(["page_Entry", "landingPage_Entry"]),
+    );
+    for (const page of pages) expect(typeof page.title).toBe("string");
+    // "About us" has a hero image: the reused selection's alias and its fragment come back.
+    const about = pages.find((page) => page.title === "About us") as unknown as {
+      heroImage: { __typename: string; url: string; small: string; altText: string | null }[];
+    };
+    expect(about.heroImage).toHaveLength(1);
+    expect(about.heroImage[0]).toEqual({
+      __typename: "images_Asset",
+      url: expect.any(String),
+      small: expect.any(String),
+      altText: expect.toSatisfy((alt: unknown) => alt === null || typeof alt === "string"),
+    });
+    for (const item of answers.interfaceInUnion.news) {
+      expect(item.postDate).toMatch(/^\d{4}$/);
+      if (item.__typename === "article_Entry") expect(item).toHaveProperty("summary");
+    }
+    expect(answers.nestedUnions.all.length).toBeGreaterThan(0);
+    for (const page of answers.mergedFragments.pages) {
+      expect(page).toHaveProperty("slug");
+      if (page.__typename === "page_Entry") expect(Object.keys(page)).toContain("summary");
+    }
+    expect(answers.fragmentOnOwnType.e).toHaveProperty("name");
   });
 
   it("builders send the same shapes", async () => {

@@ -40,13 +40,19 @@ export type VariableValue<Sc extends SchemaShape, T> = InputWrap<
 type InputWrap<T, X> = T extends `${infer I}!` ? InputList<I, X> : InputList<T, X> | null;
 type InputList<T, X> = T extends `[${infer I}]` ? readonly InputWrap<I, X>[] : X;
 
-/** What `request` takes for a variable declared as `T`: a single item stands for a list of one. */
+/**
+ * What `request` takes for a variable declared as `T`: a single item stands for a list of one
+ * (never `null`: GraphQL coerces a single value to a list, and a `null` there is the list itself,
+ * refused for a non-null list such as `[String]!`).
+ */
 type SentValue<Sc extends SchemaShape, T> = SentWrap<
   T,
   Sc["inputs"][Unwrap<T> & keyof Sc["inputs"]]
 >;
 type SentWrap<T, X> = T extends `${infer I}!` ? SentList<I, X> : SentList<T, X> | null;
-type SentList<T, X> = T extends `[${infer I}]` ? readonly SentWrap<I, X>[] | SentWrap<I, X> : X;
+type SentList<T, X> = T extends `[${infer I}]`
+  ? readonly SentWrap<I, X>[] | Exclude<SentWrap<I, X>, null>
+  : X;
 
 /** The references handed to a query's build function: `$.limit` is printed `$limit`. */
 export type VariableRefs<Sc extends SchemaShape, D> = {
@@ -55,6 +61,6 @@ export type VariableRefs<Sc extends SchemaShape, D> = {
 
 /** What `request` needs: non-null variables without a default are required, the others may be left out. */
 export type VariablesOf<Sc extends SchemaShape, D> = {
-  -readonly [K in keyof D]?: SentValue<Sc, TypeOf<D[K]>>;
+  -readonly [K in Exclude<keyof D, RequiredOf<D>>]?: SentValue<Sc, TypeOf<D[K]>>;
 } & { -readonly [K in RequiredOf<D>]: SentValue<Sc, D[K]> };
 type RequiredOf<D> = { [K in keyof D]: D[K] extends `${string}!` ? K : never }[keyof D];
