@@ -732,10 +732,27 @@ const tsArgs = (
     .join(", ")} }`;
 
 function oursNodes(nodes: Node[]): string {
-  return `{ ${nodes
+  // Fragments on one type at one level are written as one fragment key, as a user writes them
+  // (an object literal cannot repeat a key).
+  const merged: Node[] = [];
+  const byType = new Map<string, Fragment>();
+  for (const node of nodes) {
+    if (typeof node === "string" || !("on" in node)) {
+      merged.push(node);
+      continue;
+    }
+    const same = byType.get(node.on);
+    if (same) same.sel.push(...node.sel);
+    else {
+      const copy: Fragment = { on: node.on, sel: [...node.sel] };
+      byType.set(node.on, copy);
+      merged.push(copy);
+    }
+  }
+  return `{ ${merged
     .map((node) => {
       if (typeof node === "string") return `${node}: true`;
-      if ("on" in node) return `...on(${JSON.stringify(node.on)}, ${oursNodes(node.sel)})`;
+      if ("on" in node) return `${JSON.stringify(`... on ${node.on}`)}: ${oursNodes(node.sel)}`;
       const key = node.alias ? JSON.stringify(`${node.alias}: ${node.name}`) : node.name;
       const args = node.args ? tsArgs(node.args, "refs", new Map()) : undefined;
       let value = node.sel
@@ -794,7 +811,6 @@ export function oursRealistic(ops: Operation[]): string {
     for (const node of nodes) {
       if (typeof node === "string") continue;
       if ("on" in node) {
-        names.add("on");
         walk(node.sel);
         continue;
       }

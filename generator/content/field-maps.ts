@@ -266,8 +266,8 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
         name: t.name,
         optional: false,
         text: isUnionType(t)
-          ? `{ n: "${t.name}"; f: Record<never, never>; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: "__typename" | SpecialKeys }`
-          : `{ n: "${t.name}"; f: ${ident(t.name)}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(t.name)} | "__typename" | SpecialKeys }`,
+          ? `{ n: "${t.name}"; f: Record<never, never>; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: "__typename" | SpecialKeys; o: Types }`
+          : `{ n: "${t.name}"; f: ${ident(t.name)}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(t.name)} | "__typename" | SpecialKeys; o: Types }`,
       };
     }),
     nested,

@@ -3,7 +3,7 @@ import * as site from "./craft5/generated/site/index.js";
 // One builder query per shape a real Craft 5 schema has: section and matrix unions with one
 // member and with several, fragments on a member, on an interface every member implements and on
 // the field's own type, unions nested inside a fragment on an interface, several fragments merged,
-// aliases, arguments, directives and `__typename`. The type guard (result-guard.test-d.ts) checks
+// aliases, arguments, directives and `__typename`; fragments through `on` and written out as keys. The type guard (result-guard.test-d.ts) checks
 // that none of their fields resolves to `never`, `any` or `unknown`; the end-to-end test sends each
 // to the emulator (test/e2e/craft5-emulator.test.ts).
 
@@ -65,6 +65,18 @@ export const craft5Queries = {
         ...site.on("page_Entry", { title: true }),
         ...site.on("page_Entry", { uri: true, summary: true }),
         ...site.on("EntryInterface", { slug: true }),
+      },
+    ),
+  }),
+  writtenOut: site.query({
+    pages: site.pagesEntries(
+      {},
+      {
+        "... on page_Entry": {
+          title: true,
+          contentBlocks: { "... on textBlock_Entry": { body: true } },
+        },
+        "... on EntryInterface": { uri: true },
       },
     ),
   }),

@@ -69,6 +69,24 @@ const table: { name: string; given: () => Query<unknown, unknown>; want: string 
     want: '{entry(id:[5]){children(limit:2){title _count(field:"children")} author{photo{url(width:300,height:200)}}}}',
   },
   {
+    name: "fragment keys written out print as on() prints them",
+    given: () =>
+      query({
+        posts: entries(
+          { section: ["blog"] },
+          {
+            id: true,
+            "... on blog_article_Entry": {
+              summary: true,
+              heroImage: { url: { __args: { width: 300 } } },
+            },
+            "... on blog_link_Entry": { linkUrl: true },
+          },
+        ),
+      }),
+    want: '{posts:entries(section:["blog"]){__typename id ...on blog_article_Entry{summary heroImage{url(width:300)}} ...on blog_link_Entry{linkUrl}}}',
+  },
+  {
     name: "inline fragments add __typename first",
     given: () =>
       query({

@@ -126,6 +126,37 @@ describe("inline fragments", () => {
     const narrow = (post: Post) => (post.__typename === "blog_article_Entry" ? post.summary : null);
     expectTypeOf(narrow).returns.toEqualTypeOf<string | null>();
   });
+  it("types a fragment key written out (`\"... on Type\": {...}`) exactly as on() does", () => {
+    const written = query({
+      posts: entries(
+        {},
+        {
+          id: true,
+          "... on blog_article_Entry": { summary: true, heroImage: { url: true } },
+          "... on EntryInterface": { title: true },
+        },
+      ),
+    });
+    const made = query({
+      posts: entries(
+        {},
+        {
+          id: true,
+          ...on("blog_article_Entry", { summary: true, heroImage: { url: true } }),
+          ...on("EntryInterface", { title: true }),
+        },
+      ),
+    });
+    expectTypeOf<ResultOf<typeof written>>().toEqualTypeOf<ResultOf<typeof made>>();
+    type Post = NonNullable<NonNullable<ResultOf<typeof written>["posts"]>[number]>;
+    expectTypeOf<Extract<Post, { __typename: "blog_article_Entry" }>>().toEqualTypeOf<{
+      id: string | null;
+      title: string | null;
+      __typename: "blog_article_Entry";
+      summary: string | null;
+      heroImage: ({ url: string | null } | null)[] | null;
+    }>();
+  });
   it("types an explicit __typename by the possible types", () => {
     const q = query({
       one: entry({}, { __typename: true }),
@@ -271,9 +302,16 @@ describe("mistakes are compile errors at depth 1", () => {
     // @ts-expect-error titel
     entries({}, { "name: titel": true });
   });
-  it("fragment written by hand instead of with on()", () => {
-    // @ts-expect-error a fragment's selection comes from on(), which checks it
+  it("a fragment key written out is checked like on(): its fields, its type, the type's name", () => {
     entries({}, { id: true, "... on blog_article_Entry": { tags: true } });
+    // @ts-expect-error blog_article_Entry has no field "alt"
+    entries({}, { id: true, "... on blog_article_Entry": { alt: true } });
+    // @ts-expect-error images_Asset is not an entry type
+    entries({}, { id: true, "... on images_Asset": { alt: true } });
+    // @ts-expect-error no type of the schema is named blog_post_Entry
+    entries({}, { id: true, "... on blog_post_Entry": { id: true } });
+    // @ts-expect-error a fragment key holds a selection, not true
+    entries({}, { id: true, "... on blog_article_Entry": true });
   });
   it("required argument left out", () => {
     // @ts-expect-error _count needs its field argument

@@ -168,6 +168,10 @@ describe("the Craft 5 example site through typewire serve", () => {
       if (page.__typename === "page_Entry") expect(Object.keys(page)).toContain("summary");
     }
     expect(answers.fragmentOnOwnType.e).toHaveProperty("name");
+    for (const page of answers.writtenOut.pages) {
+      expect(page.uri).toEqual(expect.any(String));
+      if (page.__typename === "page_Entry") expect(page).toHaveProperty("contentBlocks");
+    }
   });
 
   it("builders send the same shapes", async () => {

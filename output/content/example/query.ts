@@ -1096,6 +1096,7 @@ interface Types {
     x: Nested["AssetInterface"] | SpecialKeys;
     p: Pick<Types, Possible["AssetInterface"]>;
     k: keyof AssetInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   CategoryInterface: {
     n: "CategoryInterface";
@@ -1103,6 +1104,7 @@ interface Types {
     x: Nested["CategoryInterface"] | SpecialKeys;
     p: Pick<Types, Possible["CategoryInterface"]>;
     k: keyof CategoryInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   EntryInterface: {
     n: "EntryInterface";
@@ -1110,6 +1112,7 @@ interface Types {
     x: Nested["EntryInterface"] | SpecialKeys;
     p: Pick<Types, Possible["EntryInterface"]>;
     k: keyof EntryInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   GlobalSetInterface: {
     n: "GlobalSetInterface";
@@ -1117,6 +1120,7 @@ interface Types {
     x: Nested["GlobalSetInterface"] | SpecialKeys;
     p: Pick<Types, Possible["GlobalSetInterface"]>;
     k: keyof GlobalSetInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   MatrixBlockInterface: {
     n: "MatrixBlockInterface";
@@ -1124,6 +1128,7 @@ interface Types {
     x: Nested["MatrixBlockInterface"] | SpecialKeys;
     p: Pick<Types, Possible["MatrixBlockInterface"]>;
     k: keyof MatrixBlockInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   Query: {
     n: "Query";
@@ -1131,6 +1136,7 @@ interface Types {
     x: Nested["Query"] | SpecialKeys;
     p: Pick<Types, "Query">;
     k: keyof Query | "__typename" | SpecialKeys;
+    o: Types;
   };
   TagInterface: {
     n: "TagInterface";
@@ -1138,6 +1144,7 @@ interface Types {
     x: Nested["TagInterface"] | SpecialKeys;
     p: Pick<Types, Possible["TagInterface"]>;
     k: keyof TagInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   User: {
     n: "User";
@@ -1145,6 +1152,7 @@ interface Types {
     x: Nested["User"] | SpecialKeys;
     p: Pick<Types, "User">;
     k: keyof User | "__typename" | SpecialKeys;
+    o: Types;
   };
   UserInterface: {
     n: "UserInterface";
@@ -1152,6 +1160,7 @@ interface Types {
     x: Nested["UserInterface"] | SpecialKeys;
     p: Pick<Types, Possible["UserInterface"]>;
     k: keyof UserInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   announcement_GlobalSet: {
     n: "announcement_GlobalSet";
@@ -1159,6 +1168,7 @@ interface Types {
     x: Nested["announcement_GlobalSet"] | SpecialKeys;
     p: Pick<Types, "announcement_GlobalSet">;
     k: keyof announcement_GlobalSet | "__typename" | SpecialKeys;
+    o: Types;
   };
   articleBody_callout_BlockType: {
     n: "articleBody_callout_BlockType";
@@ -1166,6 +1176,7 @@ interface Types {
     x: Nested["articleBody_callout_BlockType"] | SpecialKeys;
     p: Pick<Types, "articleBody_callout_BlockType">;
     k: keyof articleBody_callout_BlockType | "__typename" | SpecialKeys;
+    o: Types;
   };
   articleBody_image_BlockType: {
     n: "articleBody_image_BlockType";
@@ -1173,6 +1184,7 @@ interface Types {
     x: Nested["articleBody_image_BlockType"] | SpecialKeys;
     p: Pick<Types, "articleBody_image_BlockType">;
     k: keyof articleBody_image_BlockType | "__typename" | SpecialKeys;
+    o: Types;
   };
   articleBody_quote_BlockType: {
     n: "articleBody_quote_BlockType";
@@ -1180,6 +1192,7 @@ interface Types {
     x: Nested["articleBody_quote_BlockType"] | SpecialKeys;
     p: Pick<Types, "articleBody_quote_BlockType">;
     k: keyof articleBody_quote_BlockType | "__typename" | SpecialKeys;
+    o: Types;
   };
   articleBody_text_BlockType: {
     n: "articleBody_text_BlockType";
@@ -1187,6 +1200,7 @@ interface Types {
     x: Nested["articleBody_text_BlockType"] | SpecialKeys;
     p: Pick<Types, "articleBody_text_BlockType">;
     k: keyof articleBody_text_BlockType | "__typename" | SpecialKeys;
+    o: Types;
   };
   documents_Asset: {
     n: "documents_Asset";
@@ -1194,6 +1208,7 @@ interface Types {
     x: Nested["documents_Asset"] | SpecialKeys;
     p: Pick<Types, "documents_Asset">;
     k: keyof documents_Asset | "__typename" | SpecialKeys;
+    o: Types;
   };
   homepage_homepage_Entry: {
     n: "homepage_homepage_Entry";
@@ -1201,6 +1216,7 @@ interface Types {
     x: Nested["homepage_homepage_Entry"] | SpecialKeys;
     p: Pick<Types, "homepage_homepage_Entry">;
     k: keyof homepage_homepage_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   images_Asset: {
     n: "images_Asset";
@@ -1208,6 +1224,7 @@ interface Types {
     x: Nested["images_Asset"] | SpecialKeys;
     p: Pick<Types, "images_Asset">;
     k: keyof images_Asset | "__typename" | SpecialKeys;
+    o: Types;
   };
   keywords_Tag: {
     n: "keywords_Tag";
@@ -1215,6 +1232,7 @@ interface Types {
     x: Nested["keywords_Tag"] | SpecialKeys;
     p: Pick<Types, "keywords_Tag">;
     k: keyof keywords_Tag | "__typename" | SpecialKeys;
+    o: Types;
   };
   news_article_Entry: {
     n: "news_article_Entry";
@@ -1222,6 +1240,7 @@ interface Types {
     x: Nested["news_article_Entry"] | SpecialKeys;
     p: Pick<Types, "news_article_Entry">;
     k: keyof news_article_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   news_video_Entry: {
     n: "news_video_Entry";
@@ -1229,6 +1248,7 @@ interface Types {
     x: Nested["news_video_Entry"] | SpecialKeys;
     p: Pick<Types, "news_video_Entry">;
     k: keyof news_video_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   pages_page_Entry: {
     n: "pages_page_Entry";
@@ -1236,6 +1256,7 @@ interface Types {
     x: Nested["pages_page_Entry"] | SpecialKeys;
     p: Pick<Types, "pages_page_Entry">;
     k: keyof pages_page_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   pages_redirect_Entry: {
     n: "pages_redirect_Entry";
@@ -1243,6 +1264,7 @@ interface Types {
     x: Nested["pages_redirect_Entry"] | SpecialKeys;
     p: Pick<Types, "pages_redirect_Entry">;
     k: keyof pages_redirect_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   siteInfo_GlobalSet: {
     n: "siteInfo_GlobalSet";
@@ -1250,6 +1272,7 @@ interface Types {
     x: Nested["siteInfo_GlobalSet"] | SpecialKeys;
     p: Pick<Types, "siteInfo_GlobalSet">;
     k: keyof siteInfo_GlobalSet | "__typename" | SpecialKeys;
+    o: Types;
   };
   topics_Category: {
     n: "topics_Category";
@@ -1257,6 +1280,7 @@ interface Types {
     x: Nested["topics_Category"] | SpecialKeys;
     p: Pick<Types, "topics_Category">;
     k: keyof topics_Category | "__typename" | SpecialKeys;
+    o: Types;
   };
 }
 

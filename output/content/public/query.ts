@@ -1071,6 +1071,7 @@ interface Types {
     x: Nested["AssetInterface"] | SpecialKeys;
     p: Pick<Types, Possible["AssetInterface"]>;
     k: keyof AssetInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   CategoryInterface: {
     n: "CategoryInterface";
@@ -1078,6 +1079,7 @@ interface Types {
     x: Nested["CategoryInterface"] | SpecialKeys;
     p: Pick<Types, Possible["CategoryInterface"]>;
     k: keyof CategoryInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   EntryInterface: {
     n: "EntryInterface";
@@ -1085,6 +1087,7 @@ interface Types {
     x: Nested["EntryInterface"] | SpecialKeys;
     p: Pick<Types, Possible["EntryInterface"]>;
     k: keyof EntryInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   GlobalSetInterface: {
     n: "GlobalSetInterface";
@@ -1092,6 +1095,7 @@ interface Types {
     x: Nested["GlobalSetInterface"] | SpecialKeys;
     p: Pick<Types, Possible["GlobalSetInterface"]>;
     k: keyof GlobalSetInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   MatrixBlockInterface: {
     n: "MatrixBlockInterface";
@@ -1099,6 +1103,7 @@ interface Types {
     x: Nested["MatrixBlockInterface"] | SpecialKeys;
     p: Pick<Types, Possible["MatrixBlockInterface"]>;
     k: keyof MatrixBlockInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   Query: {
     n: "Query";
@@ -1106,6 +1111,7 @@ interface Types {
     x: Nested["Query"] | SpecialKeys;
     p: Pick<Types, "Query">;
     k: keyof Query | "__typename" | SpecialKeys;
+    o: Types;
   };
   TagInterface: {
     n: "TagInterface";
@@ -1113,6 +1119,7 @@ interface Types {
     x: Nested["TagInterface"] | SpecialKeys;
     p: Pick<Types, Possible["TagInterface"]>;
     k: keyof TagInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   UserInterface: {
     n: "UserInterface";
@@ -1120,6 +1127,7 @@ interface Types {
     x: Nested["UserInterface"] | SpecialKeys;
     p: Pick<Types, Possible["UserInterface"]>;
     k: keyof UserInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   articleBody_callout_BlockType: {
     n: "articleBody_callout_BlockType";
@@ -1127,6 +1135,7 @@ interface Types {
     x: Nested["articleBody_callout_BlockType"] | SpecialKeys;
     p: Pick<Types, "articleBody_callout_BlockType">;
     k: keyof articleBody_callout_BlockType | "__typename" | SpecialKeys;
+    o: Types;
   };
   articleBody_image_BlockType: {
     n: "articleBody_image_BlockType";
@@ -1134,6 +1143,7 @@ interface Types {
     x: Nested["articleBody_image_BlockType"] | SpecialKeys;
     p: Pick<Types, "articleBody_image_BlockType">;
     k: keyof articleBody_image_BlockType | "__typename" | SpecialKeys;
+    o: Types;
   };
   articleBody_quote_BlockType: {
     n: "articleBody_quote_BlockType";
@@ -1141,6 +1151,7 @@ interface Types {
     x: Nested["articleBody_quote_BlockType"] | SpecialKeys;
     p: Pick<Types, "articleBody_quote_BlockType">;
     k: keyof articleBody_quote_BlockType | "__typename" | SpecialKeys;
+    o: Types;
   };
   articleBody_text_BlockType: {
     n: "articleBody_text_BlockType";
@@ -1148,6 +1159,7 @@ interface Types {
     x: Nested["articleBody_text_BlockType"] | SpecialKeys;
     p: Pick<Types, "articleBody_text_BlockType">;
     k: keyof articleBody_text_BlockType | "__typename" | SpecialKeys;
+    o: Types;
   };
   homepage_homepage_Entry: {
     n: "homepage_homepage_Entry";
@@ -1155,6 +1167,7 @@ interface Types {
     x: Nested["homepage_homepage_Entry"] | SpecialKeys;
     p: Pick<Types, "homepage_homepage_Entry">;
     k: keyof homepage_homepage_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   images_Asset: {
     n: "images_Asset";
@@ -1162,6 +1175,7 @@ interface Types {
     x: Nested["images_Asset"] | SpecialKeys;
     p: Pick<Types, "images_Asset">;
     k: keyof images_Asset | "__typename" | SpecialKeys;
+    o: Types;
   };
   keywords_Tag: {
     n: "keywords_Tag";
@@ -1169,6 +1183,7 @@ interface Types {
     x: Nested["keywords_Tag"] | SpecialKeys;
     p: Pick<Types, "keywords_Tag">;
     k: keyof keywords_Tag | "__typename" | SpecialKeys;
+    o: Types;
   };
   news_article_Entry: {
     n: "news_article_Entry";
@@ -1176,6 +1191,7 @@ interface Types {
     x: Nested["news_article_Entry"] | SpecialKeys;
     p: Pick<Types, "news_article_Entry">;
     k: keyof news_article_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   news_video_Entry: {
     n: "news_video_Entry";
@@ -1183,6 +1199,7 @@ interface Types {
     x: Nested["news_video_Entry"] | SpecialKeys;
     p: Pick<Types, "news_video_Entry">;
     k: keyof news_video_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   pages_page_Entry: {
     n: "pages_page_Entry";
@@ -1190,6 +1207,7 @@ interface Types {
     x: Nested["pages_page_Entry"] | SpecialKeys;
     p: Pick<Types, "pages_page_Entry">;
     k: keyof pages_page_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   pages_redirect_Entry: {
     n: "pages_redirect_Entry";
@@ -1197,6 +1215,7 @@ interface Types {
     x: Nested["pages_redirect_Entry"] | SpecialKeys;
     p: Pick<Types, "pages_redirect_Entry">;
     k: keyof pages_redirect_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   siteInfo_GlobalSet: {
     n: "siteInfo_GlobalSet";
@@ -1204,6 +1223,7 @@ interface Types {
     x: Nested["siteInfo_GlobalSet"] | SpecialKeys;
     p: Pick<Types, "siteInfo_GlobalSet">;
     k: keyof siteInfo_GlobalSet | "__typename" | SpecialKeys;
+    o: Types;
   };
   topics_Category: {
     n: "topics_Category";
@@ -1211,6 +1231,7 @@ interface Types {
     x: Nested["topics_Category"] | SpecialKeys;
     p: Pick<Types, "topics_Category">;
     k: keyof topics_Category | "__typename" | SpecialKeys;
+    o: Types;
   };
 }
 

@@ -1,5 +1,6 @@
 import type {
   DirectiveUse,
+  FragmentValue,
   fragmentOn,
   fragmentSelection,
   LeafNeedsArgs,
@@ -102,9 +103,17 @@ type ExactKey<T extends TypeInfo, K, V, A> = K extends keyof T["f"]
   : K extends "__args"
     ? ExactArgs<A, V>
     : K extends Fragment
-      ? [Get<V, typeof fragmentOn> & keyof T["p"]] extends [never]
-        ? Invalid<`${K extends `... on ${infer P}|${string}` ? P : K} is not a possible type of ${T["n"]}`>
-        : unknown
+      ? V extends { readonly [fragmentOn]: unknown }
+        ? [Get<V, typeof fragmentOn> & keyof T["p"]] extends [never]
+          ? Invalid<`${K extends `... on ${infer P}|${string}` ? P : K} is not a possible type of ${T["n"]}`>
+          : unknown
+        : K extends `... on ${infer P}`
+          ? P extends keyof T["o"]
+            ? [keyof (T["o"][P] & TypeInfo)["p"] & keyof T["p"]] extends [never]
+              ? Invalid<`${P} is not a possible type of ${T["n"]}`>
+              : SelectionOf<T["o"][P] & TypeInfo> & Exact<T["o"][P] & TypeInfo, V>
+            : Invalid<`${P} is not a type of the schema`>
+          : unknown
       : K extends `${string}: ${infer F}`
         ? F extends keyof T["f"]
           ? SelectionValue<T["f"][F]> & ExactField<T["f"][F], V>
@@ -132,9 +141,17 @@ type ExactField<D, V> = V extends true
  */
 export type Result<T extends TypeInfo, S> = keyof S & Fragment extends never
   ? Fill<T, S, keyof T["p"]>
-  : Fragments<T, S, FragmentsIn<S>>;
+  : Fragments<T, S, FragmentsIn<T, S>>;
 
-type FragmentsIn<S> = { [K in keyof S & Fragment]: S[K] }[keyof S & Fragment];
+// The fragments of `S`: those made by `on`, and fragment keys written out (`"... on Type": {...}`),
+// each put in the form `on` gives.
+type FragmentsIn<T extends TypeInfo, S> = {
+  [K in keyof S & Fragment]: S[K] extends { readonly [fragmentOn]: unknown }
+    ? S[K]
+    : K extends `... on ${infer P}`
+      ? FragmentValue<S[K], keyof (Get<T["o"], P> & TypeInfo)["p"]>
+      : never;
+}[keyof S & Fragment];
 // Fragments that apply to every concrete type of `T` (`A`) merge into the selection itself; a
 // variant per concrete type is made only for the others.
 type Fragments<T extends TypeInfo, S, F, A = Everywhere<F, keyof T["p"]>> = Split<

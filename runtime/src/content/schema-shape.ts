@@ -28,6 +28,8 @@ export interface TypeInfo {
   p: object;
   /** Every key a selection on this type may have: its fields, `__typename` and `SpecialKeys`. */
   k: string;
+  /** Every type of the schema, by name: where a fragment key (`"... on Type"`) finds its type. */
+  o: object;
 }
 
 /**
@@ -121,7 +123,7 @@ type WithArgs<A> = { readonly __args?: ArgsIn<A> };
 export interface SelectionKeys {
   readonly __typename?: true;
   readonly [alias: `${string}: ${string}`]: unknown;
-  readonly [fragment: `... on ${string}`]: FragmentValue<never>;
+  readonly [fragment: `... on ${string}`]: object;
 }
 
 // The value types a selection type gives its keys (see `SelectionOf`). They take only schema

@@ -1047,6 +1047,7 @@ interface Types {
     x: Nested["AssetInterface"] | SpecialKeys;
     p: Pick<Types, Possible["AssetInterface"]>;
     k: keyof AssetInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   CategoryInterface: {
     n: "CategoryInterface";
@@ -1054,6 +1055,7 @@ interface Types {
     x: Nested["CategoryInterface"] | SpecialKeys;
     p: Pick<Types, Possible["CategoryInterface"]>;
     k: keyof CategoryInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   EntryInterface: {
     n: "EntryInterface";
@@ -1061,6 +1063,7 @@ interface Types {
     x: Nested["EntryInterface"] | SpecialKeys;
     p: Pick<Types, Possible["EntryInterface"]>;
     k: keyof EntryInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   GlobalSetInterface: {
     n: "GlobalSetInterface";
@@ -1068,6 +1071,7 @@ interface Types {
     x: Nested["GlobalSetInterface"] | SpecialKeys;
     p: Pick<Types, Possible["GlobalSetInterface"]>;
     k: keyof GlobalSetInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   Query: {
     n: "Query";
@@ -1075,6 +1079,7 @@ interface Types {
     x: Nested["Query"] | SpecialKeys;
     p: Pick<Types, "Query">;
     k: keyof Query | "__typename" | SpecialKeys;
+    o: Types;
   };
   TagInterface: {
     n: "TagInterface";
@@ -1082,6 +1087,7 @@ interface Types {
     x: Nested["TagInterface"] | SpecialKeys;
     p: Pick<Types, Possible["TagInterface"]>;
     k: keyof TagInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   UserInterface: {
     n: "UserInterface";
@@ -1089,6 +1095,7 @@ interface Types {
     x: Nested["UserInterface"] | SpecialKeys;
     p: Pick<Types, Possible["UserInterface"]>;
     k: keyof UserInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   accordionItem_Entry: {
     n: "accordionItem_Entry";
@@ -1096,6 +1103,7 @@ interface Types {
     x: Nested["accordionItem_Entry"] | SpecialKeys;
     p: Pick<Types, "accordionItem_Entry">;
     k: keyof accordionItem_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   accordionItems_MatrixField: {
     n: "accordionItems_MatrixField";
@@ -1103,6 +1111,7 @@ interface Types {
     x: Nested["accordionItems_MatrixField"] | SpecialKeys;
     p: Pick<Types, Possible["accordionItems_MatrixField"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   accordion_Entry: {
     n: "accordion_Entry";
@@ -1110,6 +1119,7 @@ interface Types {
     x: Nested["accordion_Entry"] | SpecialKeys;
     p: Pick<Types, "accordion_Entry">;
     k: keyof accordion_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   article_Entry: {
     n: "article_Entry";
@@ -1117,6 +1127,7 @@ interface Types {
     x: Nested["article_Entry"] | SpecialKeys;
     p: Pick<Types, "article_Entry">;
     k: keyof article_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   campaignsSectionEntryUnion: {
     n: "campaignsSectionEntryUnion";
@@ -1124,6 +1135,7 @@ interface Types {
     x: Nested["campaignsSectionEntryUnion"] | SpecialKeys;
     p: Pick<Types, Possible["campaignsSectionEntryUnion"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   contentBlocks_MatrixField: {
     n: "contentBlocks_MatrixField";
@@ -1131,6 +1143,7 @@ interface Types {
     x: Nested["contentBlocks_MatrixField"] | SpecialKeys;
     p: Pick<Types, Possible["contentBlocks_MatrixField"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   homepageSectionEntryUnion: {
     n: "homepageSectionEntryUnion";
@@ -1138,6 +1151,7 @@ interface Types {
     x: Nested["homepageSectionEntryUnion"] | SpecialKeys;
     p: Pick<Types, Possible["homepageSectionEntryUnion"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   homepage_Entry: {
     n: "homepage_Entry";
@@ -1145,6 +1159,7 @@ interface Types {
     x: Nested["homepage_Entry"] | SpecialKeys;
     p: Pick<Types, "homepage_Entry">;
     k: keyof homepage_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   imageBlock_Entry: {
     n: "imageBlock_Entry";
@@ -1152,6 +1167,7 @@ interface Types {
     x: Nested["imageBlock_Entry"] | SpecialKeys;
     p: Pick<Types, "imageBlock_Entry">;
     k: keyof imageBlock_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   images_Asset: {
     n: "images_Asset";
@@ -1159,6 +1175,7 @@ interface Types {
     x: Nested["images_Asset"] | SpecialKeys;
     p: Pick<Types, "images_Asset">;
     k: keyof images_Asset | "__typename" | SpecialKeys;
+    o: Types;
   };
   landingPage_Entry: {
     n: "landingPage_Entry";
@@ -1166,6 +1183,7 @@ interface Types {
     x: Nested["landingPage_Entry"] | SpecialKeys;
     p: Pick<Types, "landingPage_Entry">;
     k: keyof landingPage_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   newsSectionEntryUnion: {
     n: "newsSectionEntryUnion";
@@ -1173,6 +1191,7 @@ interface Types {
     x: Nested["newsSectionEntryUnion"] | SpecialKeys;
     p: Pick<Types, Possible["newsSectionEntryUnion"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   page_Entry: {
     n: "page_Entry";
@@ -1180,6 +1199,7 @@ interface Types {
     x: Nested["page_Entry"] | SpecialKeys;
     p: Pick<Types, "page_Entry">;
     k: keyof page_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   pagesSectionEntryUnion: {
     n: "pagesSectionEntryUnion";
@@ -1187,6 +1207,7 @@ interface Types {
     x: Nested["pagesSectionEntryUnion"] | SpecialKeys;
     p: Pick<Types, Possible["pagesSectionEntryUnion"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   pressRelease_Entry: {
     n: "pressRelease_Entry";
@@ -1194,6 +1215,7 @@ interface Types {
     x: Nested["pressRelease_Entry"] | SpecialKeys;
     p: Pick<Types, "pressRelease_Entry">;
     k: keyof pressRelease_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   quoteBlock_Entry: {
     n: "quoteBlock_Entry";
@@ -1201,6 +1223,7 @@ interface Types {
     x: Nested["quoteBlock_Entry"] | SpecialKeys;
     p: Pick<Types, "quoteBlock_Entry">;
     k: keyof quoteBlock_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   siteSettings_GlobalSet: {
     n: "siteSettings_GlobalSet";
@@ -1208,6 +1231,7 @@ interface Types {
     x: Nested["siteSettings_GlobalSet"] | SpecialKeys;
     p: Pick<Types, "siteSettings_GlobalSet">;
     k: keyof siteSettings_GlobalSet | "__typename" | SpecialKeys;
+    o: Types;
   };
   textBlock_Entry: {
     n: "textBlock_Entry";
@@ -1215,6 +1239,7 @@ interface Types {
     x: Nested["textBlock_Entry"] | SpecialKeys;
     p: Pick<Types, "textBlock_Entry">;
     k: keyof textBlock_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   topics_Category: {
     n: "topics_Category";
@@ -1222,6 +1247,7 @@ interface Types {
     x: Nested["topics_Category"] | SpecialKeys;
     p: Pick<Types, "topics_Category">;
     k: keyof topics_Category | "__typename" | SpecialKeys;
+    o: Types;
   };
 }
 

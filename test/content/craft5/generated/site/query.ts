@@ -1333,6 +1333,7 @@ interface Types {
     x: Nested["AssetInterface"] | SpecialKeys;
     p: Pick<Types, Possible["AssetInterface"]>;
     k: keyof AssetInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   CategoryInterface: {
     n: "CategoryInterface";
@@ -1340,6 +1341,7 @@ interface Types {
     x: Nested["CategoryInterface"] | SpecialKeys;
     p: Pick<Types, Possible["CategoryInterface"]>;
     k: keyof CategoryInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   EntryInterface: {
     n: "EntryInterface";
@@ -1347,6 +1349,7 @@ interface Types {
     x: Nested["EntryInterface"] | SpecialKeys;
     p: Pick<Types, Possible["EntryInterface"]>;
     k: keyof EntryInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   GlobalSetInterface: {
     n: "GlobalSetInterface";
@@ -1354,6 +1357,7 @@ interface Types {
     x: Nested["GlobalSetInterface"] | SpecialKeys;
     p: Pick<Types, Possible["GlobalSetInterface"]>;
     k: keyof GlobalSetInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   Query: {
     n: "Query";
@@ -1361,6 +1365,7 @@ interface Types {
     x: Nested["Query"] | SpecialKeys;
     p: Pick<Types, "Query">;
     k: keyof Query | "__typename" | SpecialKeys;
+    o: Types;
   };
   TagInterface: {
     n: "TagInterface";
@@ -1368,6 +1373,7 @@ interface Types {
     x: Nested["TagInterface"] | SpecialKeys;
     p: Pick<Types, Possible["TagInterface"]>;
     k: keyof TagInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   User: {
     n: "User";
@@ -1375,6 +1381,7 @@ interface Types {
     x: Nested["User"] | SpecialKeys;
     p: Pick<Types, "User">;
     k: keyof User | "__typename" | SpecialKeys;
+    o: Types;
   };
   UserInterface: {
     n: "UserInterface";
@@ -1382,6 +1389,7 @@ interface Types {
     x: Nested["UserInterface"] | SpecialKeys;
     p: Pick<Types, Possible["UserInterface"]>;
     k: keyof UserInterface | "__typename" | SpecialKeys;
+    o: Types;
   };
   accordionItem_Entry: {
     n: "accordionItem_Entry";
@@ -1389,6 +1397,7 @@ interface Types {
     x: Nested["accordionItem_Entry"] | SpecialKeys;
     p: Pick<Types, "accordionItem_Entry">;
     k: keyof accordionItem_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   accordionItemsFieldEntryUnion: {
     n: "accordionItemsFieldEntryUnion";
@@ -1396,6 +1405,7 @@ interface Types {
     x: Nested["accordionItemsFieldEntryUnion"] | SpecialKeys;
     p: Pick<Types, Possible["accordionItemsFieldEntryUnion"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   accordionItems_MatrixField: {
     n: "accordionItems_MatrixField";
@@ -1403,6 +1413,7 @@ interface Types {
     x: Nested["accordionItems_MatrixField"] | SpecialKeys;
     p: Pick<Types, Possible["accordionItems_MatrixField"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   accordion_Entry: {
     n: "accordion_Entry";
@@ -1410,6 +1421,7 @@ interface Types {
     x: Nested["accordion_Entry"] | SpecialKeys;
     p: Pick<Types, "accordion_Entry">;
     k: keyof accordion_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   article_Entry: {
     n: "article_Entry";
@@ -1417,6 +1429,7 @@ interface Types {
     x: Nested["article_Entry"] | SpecialKeys;
     p: Pick<Types, "article_Entry">;
     k: keyof article_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   campaignsSectionEntryUnion: {
     n: "campaignsSectionEntryUnion";
@@ -1424,6 +1437,7 @@ interface Types {
     x: Nested["campaignsSectionEntryUnion"] | SpecialKeys;
     p: Pick<Types, Possible["campaignsSectionEntryUnion"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   contentBlocksFieldEntryUnion: {
     n: "contentBlocksFieldEntryUnion";
@@ -1431,6 +1445,7 @@ interface Types {
     x: Nested["contentBlocksFieldEntryUnion"] | SpecialKeys;
     p: Pick<Types, Possible["contentBlocksFieldEntryUnion"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   contentBlocks_MatrixField: {
     n: "contentBlocks_MatrixField";
@@ -1438,6 +1453,7 @@ interface Types {
     x: Nested["contentBlocks_MatrixField"] | SpecialKeys;
     p: Pick<Types, Possible["contentBlocks_MatrixField"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   homepageSectionEntryUnion: {
     n: "homepageSectionEntryUnion";
@@ -1445,6 +1461,7 @@ interface Types {
     x: Nested["homepageSectionEntryUnion"] | SpecialKeys;
     p: Pick<Types, Possible["homepageSectionEntryUnion"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   homepage_Entry: {
     n: "homepage_Entry";
@@ -1452,6 +1469,7 @@ interface Types {
     x: Nested["homepage_Entry"] | SpecialKeys;
     p: Pick<Types, "homepage_Entry">;
     k: keyof homepage_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   imageBlock_Entry: {
     n: "imageBlock_Entry";
@@ -1459,6 +1477,7 @@ interface Types {
     x: Nested["imageBlock_Entry"] | SpecialKeys;
     p: Pick<Types, "imageBlock_Entry">;
     k: keyof imageBlock_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   images_Asset: {
     n: "images_Asset";
@@ -1466,6 +1485,7 @@ interface Types {
     x: Nested["images_Asset"] | SpecialKeys;
     p: Pick<Types, "images_Asset">;
     k: keyof images_Asset | "__typename" | SpecialKeys;
+    o: Types;
   };
   landingPage_Entry: {
     n: "landingPage_Entry";
@@ -1473,6 +1493,7 @@ interface Types {
     x: Nested["landingPage_Entry"] | SpecialKeys;
     p: Pick<Types, "landingPage_Entry">;
     k: keyof landingPage_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   newsSectionEntryUnion: {
     n: "newsSectionEntryUnion";
@@ -1480,6 +1501,7 @@ interface Types {
     x: Nested["newsSectionEntryUnion"] | SpecialKeys;
     p: Pick<Types, Possible["newsSectionEntryUnion"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   page_Entry: {
     n: "page_Entry";
@@ -1487,6 +1509,7 @@ interface Types {
     x: Nested["page_Entry"] | SpecialKeys;
     p: Pick<Types, "page_Entry">;
     k: keyof page_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   pagesSectionEntryUnion: {
     n: "pagesSectionEntryUnion";
@@ -1494,6 +1517,7 @@ interface Types {
     x: Nested["pagesSectionEntryUnion"] | SpecialKeys;
     p: Pick<Types, Possible["pagesSectionEntryUnion"]>;
     k: "__typename" | SpecialKeys;
+    o: Types;
   };
   pressRelease_Entry: {
     n: "pressRelease_Entry";
@@ -1501,6 +1525,7 @@ interface Types {
     x: Nested["pressRelease_Entry"] | SpecialKeys;
     p: Pick<Types, "pressRelease_Entry">;
     k: keyof pressRelease_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   quoteBlock_Entry: {
     n: "quoteBlock_Entry";
@@ -1508,6 +1533,7 @@ interface Types {
     x: Nested["quoteBlock_Entry"] | SpecialKeys;
     p: Pick<Types, "quoteBlock_Entry">;
     k: keyof quoteBlock_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   siteSettings_GlobalSet: {
     n: "siteSettings_GlobalSet";
@@ -1515,6 +1541,7 @@ interface Types {
     x: Nested["siteSettings_GlobalSet"] | SpecialKeys;
     p: Pick<Types, "siteSettings_GlobalSet">;
     k: keyof siteSettings_GlobalSet | "__typename" | SpecialKeys;
+    o: Types;
   };
   textBlock_Entry: {
     n: "textBlock_Entry";
@@ -1522,6 +1549,7 @@ interface Types {
     x: Nested["textBlock_Entry"] | SpecialKeys;
     p: Pick<Types, "textBlock_Entry">;
     k: keyof textBlock_Entry | "__typename" | SpecialKeys;
+    o: Types;
   };
   topics_Category: {
     n: "topics_Category";
@@ -1529,6 +1557,7 @@ interface Types {
     x: Nested["topics_Category"] | SpecialKeys;
     p: Pick<Types, "topics_Category">;
     k: keyof topics_Category | "__typename" | SpecialKeys;
+    o: Types;
   };
 }
 
