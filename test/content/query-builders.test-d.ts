@@ -126,7 +126,7 @@ describe("inline fragments", () => {
     const narrow = (post: Post) => (post.__typename === "blog_article_Entry" ? post.summary : null);
     expectTypeOf(narrow).returns.toEqualTypeOf<string | null>();
   });
-  it("types a fragment key written out (`\"... on Type\": {...}`) exactly as on() does", () => {
+  it('types a fragment key written out (`"... on Type": {...}`) exactly as on() does', () => {
     const written = query({
       posts: entries(
         {},
