@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import type { IntrospectSource } from "../../generator/content/introspect.js";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
@@ -102,7 +104,11 @@ async function refreshConfigSchemas(
   check: boolean,
   io: Parameters<Command["run"]>[1],
 ): Promise<number> {
-  const { loadSavedSchemas } = await import("../../generator/config.js");
+  const { CONFIG_FILE_NAME, loadSavedSchemas } = await import("../../generator/config.js");
+  if (file === undefined && !existsSync(resolve(io.cwd, CONFIG_FILE_NAME)))
+    throw new UsageError(
+      `give exactly one of --endpoint URL or --site FILE, or run it where a ${CONFIG_FILE_NAME} names saved schemas (or give --config FILE).`,
+    );
   const { introspectSource, writeSchemaFiles, compareSchemaFiles } =
     await import("../../generator/content/introspect.js");
   const saved = await loadSavedSchemas(file, io.cwd);
