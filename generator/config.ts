@@ -181,3 +181,43 @@ async function exists(path: string): Promise<boolean> {
     return false;
   }
 }
+
+/** A content schema saved to a file from an endpoint: what `typewire introspect` refreshes. */
+export interface SavedSchema {
+  name: string;
+  /** Absolute. */
+  file: string;
+  endpoint: string;
+  token?: string;
+  tokenEnv?: string;
+}
+
+/**
+ * The content schemas of a config file that name both `file` and `endpoint`, for `typewire
+ * introspect` to refresh. Read from the file alone: the saved files need not exist yet, and no
+ * token is read.
+ *
+ * @example
+ * await loadSavedSchemas(undefined, process.cwd()); // [{ name: "public", file: "/p/cms/public.graphql", endpoint: "https://cms.example/api" }]
+ */
+export async function loadSavedSchemas(
+  file: string | undefined,
+  cwd = process.cwd(),
+): Promise<SavedSchema[]> {
+  const path = resolve(cwd, file ?? CONFIG_FILE_NAME);
+  const display = relative(cwd, path) || path;
+  const source = await readJsonSource(path, display);
+  checkShape(source);
+  const raw = source.value as { content?: RawContentConfig };
+  const base = dirname(path);
+  return Object.entries(raw.content?.schemas ?? {})
+    .filter(([, entry]) => entry.file !== undefined && entry.endpoint !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, entry]) => ({
+      name,
+      file: resolve(base, entry.file!),
+      endpoint: entry.endpoint!,
+      ...(entry.token !== undefined ? { token: entry.token } : {}),
+      ...(entry.tokenEnv !== undefined ? { tokenEnv: entry.tokenEnv } : {}),
+    }));
+}

@@ -92,7 +92,12 @@ export async function generate(
   const cache = options.cache === false ? undefined : await openRunCache(config, cwd);
   const rendered = await renderTargets(config, cwd, cache, options.strict);
   const owned = ownedFiles(config, rendered);
-  const result = await writeFiles(await withManifests(owned, cwd), owned, cwd);
+  const editors = await editorConfig(config, cwd);
+  const result = await writeFiles(
+    [...(await withManifests(owned, cwd)), ...editors.files],
+    owned,
+    cwd,
+  );
   if (cache) {
     for (const { target, files, warnings } of rendered) cache.record(target, files, warnings);
     await cache.save();
@@ -117,7 +122,37 @@ export async function generate(
     configFile: config.file,
     targets: reports,
     ms: performance.now() - started,
-    warnings: rendered.flatMap(({ warnings }) => warnings),
+    warnings: [...rendered.flatMap(({ warnings }) => warnings), ...editors.warnings],
+  };
+}
+
+/**
+ * The graphql-config file beside a config file with a content section (see
+ * `content/graphql-config.ts`), kept in step with the config on every run; a file of that name
+ * that typewire did not write is left alone, with a warning (never an error, even with `--strict`).
+ */
+async function editorConfig(
+  config: TypewireConfig,
+  cwd: string,
+): Promise<{ files: RenderedFile[]; warnings: GeneratorError[] }> {
+  if (!config.file || !config.content) return { files: [], warnings: [] };
+  const { graphqlConfigFor } = await import("./content/graphql-config.js");
+  const found = await graphqlConfigFor(config.content, config.file);
+  const displayPath = relativePath(cwd, found.path);
+  if ("foreign" in found) {
+    return {
+      files: [],
+      warnings: [
+        new GeneratorError(
+          "was not written by typewire, so it is left as it is; remove it to have `typewire generate` write one naming each content schema and its documents, for editors",
+          { file: displayPath },
+        ),
+      ],
+    };
+  }
+  return {
+    files: [{ absolutePath: found.path, displayPath, text: found.text }],
+    warnings: [],
   };
 }
 
@@ -133,7 +168,9 @@ export async function check(
   const rendered = await renderTargets(config, cwd, undefined, options.strict);
   for (const { warnings } of rendered) for (const warning of warnings) options.warn?.(warning);
   const owned = ownedFiles(config, rendered);
-  return diffFiles(await withManifests(owned, cwd), owned, cwd);
+  const editors = await editorConfig(config, cwd);
+  for (const warning of editors.warnings) options.warn?.(warning);
+  return diffFiles([...(await withManifests(owned, cwd)), ...editors.files], owned, cwd);
 }
 
 /**

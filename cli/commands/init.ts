@@ -20,7 +20,7 @@ export const initCommand: Command = {
     ].join("\n"),
   ],
   usage:
-    "init [--events FILE [--payloads DIR]] [--webhooks-out DIR] [--endpoint URL [--token-env NAME [--schema NAME]]] [--content-out DIR] [--config FILE]",
+    "init [--events FILE [--payloads DIR]] [--webhooks-out DIR] [--endpoint URL [--token-env NAME [--schema NAME]] [--schema-dir DIR | --live] [--documents GLOB]...] [--content-out DIR] [--config FILE]",
   options: {
     events: {
       type: "string",
@@ -57,6 +57,24 @@ export const initCommand: Command = {
       description:
         "With --token-env: the name of the token's schema (its folder). Default: private.",
     },
+    "schema-dir": {
+      type: "string",
+      placeholder: "DIR",
+      description:
+        "With --endpoint: folder for the saved schemas, <name>.graphql each, to commit. Default: cms.",
+    },
+    live: {
+      type: "boolean",
+      description:
+        "With --endpoint: save no schema; generate and check introspect the endpoint on every run (CI then needs it and the token).",
+    },
+    documents: {
+      type: "string",
+      placeholder: "GLOB",
+      multiple: true,
+      description:
+        "With --endpoint: .graphql documents to type (repeatable), declared for every schema: content.documents.",
+    },
     "content-out": {
       type: "string",
       placeholder: "DIR",
@@ -77,6 +95,19 @@ export const initCommand: Command = {
     const events = values.events as string | undefined;
     const payloads = values.payloads as string | undefined;
     const contentOut = values["content-out"] as string | undefined;
+    const schemaDir = values["schema-dir"] as string | undefined;
+    const live = values.live === true;
+    const documents = values.documents as string[] | undefined;
+    for (const [flag, given] of [
+      ["--schema-dir", schemaDir !== undefined],
+      ["--live", live],
+      ["--documents", documents !== undefined],
+    ] as const) {
+      if (given && endpoint === undefined)
+        throw new UsageError(`${flag} goes with --endpoint: it is about that API's schemas.`);
+    }
+    if (live && schemaDir !== undefined)
+      throw new UsageError("give --schema-dir or --live, not both: --live saves no schema.");
     if (tokenEnv !== undefined && endpoint === undefined)
       throw new UsageError("--token-env goes with --endpoint: the token is sent to that endpoint.");
     if (schema !== undefined && tokenEnv === undefined)
@@ -110,6 +141,9 @@ export const initCommand: Command = {
       payloads,
       webhooksOut: values["webhooks-out"] as string | undefined,
       contentOut,
+      schemaDir,
+      live,
+      documents,
     });
     io.stdout(formatInitDone(written));
     return 0;
@@ -126,13 +160,30 @@ export function formatInitDone(written: WrittenStarterConfig): string {
   const { webhooks, content } = config;
   if (!webhooks && !content) return formatNothingYet(file);
   const outputs = [webhooks?.out, content?.out].filter((out) => out !== undefined);
+  const saved = written.saved ?? [];
+  const unsaved = saved.filter((entry) => entry.problem !== undefined);
+  const live = content !== undefined && Object.values(content.schemas).some((s) => !s.file);
   const steps: [string, string][] = [
-    ...(written.tokenEnv
+    ...(written.tokenEnv && (live || unsaved.length)
       ? [[`export ${written.tokenEnv}=...`, "the content API token"] as [string, string]]
+      : []),
+    ...(unsaved.length
+      ? [["npx typewire introspect", "saves the schemas init could not reach"] as [string, string]]
       : []),
     ["npx typewire generate", `writes ${outputs.join(" and ")}`],
     ["npx typewire generate --watch", "and again whenever an input changes"],
-    ["npx typewire check", "in CI: fails when generated files are stale"],
+    [
+      "npx typewire check",
+      content && !live
+        ? "in CI: fails when generated files are stale (no network, no token)"
+        : "in CI: fails when generated files are stale",
+    ],
+    ...(content && !live
+      ? ([
+          ["npx typewire introspect --check", "on a schedule: fails when the live schema changed"],
+          ["npx typewire introspect", "refreshes the saved schemas; then generate"],
+        ] as [string, string][])
+      : []),
   ];
   const width = Math.max(...steps.map(([command]) => command.length));
   const notes: string[] = [];
@@ -156,8 +207,30 @@ export function formatInitDone(written: WrittenStarterConfig): string {
       'For your own event table, add "webhooks": { "events", "payloads", "out" } to the config.',
     );
   }
+  const wrote = [
+    file,
+    ...saved.filter((entry) => entry.problem === undefined).map((entry) => entry.file),
+    ...(written.graphqlConfig ? [written.graphqlConfig] : []),
+  ];
+  if (content && !live) {
+    notes.push(
+      "The content schemas are saved files: commit them, so generate and check need neither the",
+      "API nor its token.",
+    );
+  } else if (live) {
+    notes.push(
+      "The content schemas are introspected on every run: CI needs the API and its token. To",
+      'save them instead, add "file": "cms/<name>.graphql" to each and run `npx typewire introspect`.',
+    );
+  }
+  for (const entry of unsaved)
+    notes.push(`Not saved yet: ${entry.file} (schema "${entry.name}"): ${entry.problem}.`);
+  if (written.graphqlConfig)
+    notes.push(
+      `${written.graphqlConfig} tells editors' GraphQL extensions the schemas and documents; generate keeps it in step.`,
+    );
   return [
-    `typewire: wrote ${file}`,
+    `typewire: wrote ${wrote.join(", ")}`,
     "",
     "Next:",
     ...steps.map(([command, why]) => `  ${command.padEnd(width)}  # ${why}`),

@@ -1,5 +1,5 @@
 import { mkdir, stat, writeFile } from "node:fs/promises";
-import { dirname, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { GeneratorError, throwAll } from "../../input/errors.js";
 import { relativePath } from "../../input/paths.js";
 
@@ -17,6 +17,22 @@ export interface StarterConfigOptions {
   /** Relative to `cwd`, as every path option is; the config stores it relative to its folder. */
   webhooksOut?: string | undefined;
   contentOut?: string | undefined;
+  /**
+   * With `endpoint`: where the schemas are saved (relative to `cwd`), one `<name>.graphql` each,
+   * read by `generate` and `check` without the network. Default: `cms`.
+   */
+  schemaDir?: string | undefined;
+  /** With `endpoint`: no saved files; every run introspects the endpoint (CI needs it and its token). */
+  live?: boolean | undefined;
+  /** With `endpoint`: glob patterns of the project's `.graphql` documents, declared for every schema. */
+  documents?: readonly string[] | undefined;
+}
+
+/** One content schema as the starter config writes it. */
+export interface StarterSchema {
+  file?: string;
+  endpoint: string;
+  tokenEnv?: string;
 }
 
 /** The sections a starter config has; paths as written in the file. */
@@ -25,7 +41,8 @@ export interface StarterConfig {
   webhooks?: { events?: string; payloads?: string; out: string };
   content?: {
     out: string;
-    schemas: Record<string, { endpoint: string; tokenEnv?: string }>;
+    schemas: Record<string, StarterSchema>;
+    documents?: { include: string[]; schemas: string[] }[];
   };
 }
 
@@ -35,10 +52,15 @@ export interface WrittenStarterConfig {
   file: string;
   config: StarterConfig;
   tokenEnv?: string;
+  /** The graphql-config file written beside it, relative to `cwd`, if one was. */
+  graphqlConfig?: string;
+  /** Each saved schema file (relative to `cwd`), or why it could not be saved yet. */
+  saved?: { name: string; file: string; problem?: string }[];
 }
 
 export const DEFAULT_WEBHOOKS_OUT = "src/generated/webhooks";
 export const DEFAULT_CONTENT_OUT = "src/generated/content";
+export const DEFAULT_SCHEMA_DIR = "cms";
 
 /**
  * A starter config: only what the project needs generated, since `@typewire/runtime` already
@@ -69,15 +91,36 @@ export function starterConfig(options: StarterConfigOptions): StarterConfig {
     };
   }
   if (endpoint !== undefined) {
+    const saved = (name: string) =>
+      options.live
+        ? {}
+        : { file: `${fromConfig(options.schemaDir ?? DEFAULT_SCHEMA_DIR)}/${name}.graphql` };
+    const names = ["public", ...(tokenEnv ? [schema] : [])];
     config.content = {
       out: options.contentOut !== undefined ? fromConfig(options.contentOut) : DEFAULT_CONTENT_OUT,
       schemas: {
-        public: { endpoint },
-        ...(tokenEnv ? { [schema]: { endpoint, tokenEnv } } : {}),
+        public: { ...saved("public"), endpoint },
+        ...(tokenEnv ? { [schema]: { ...saved(schema), endpoint, tokenEnv } } : {}),
       },
+      ...(options.documents?.length
+        ? {
+            documents: [
+              {
+                include: options.documents.map((glob) => fromConfigGlob(base, options.cwd, glob)),
+                schemas: names,
+              },
+            ],
+          }
+        : {}),
     };
   }
   return config;
+}
+
+/** A glob given relative to `cwd`, relative to the config's folder (its fixed part moved). */
+function fromConfigGlob(base: string, cwd: string, glob: string): string {
+  const prefix = relativePath(base, cwd);
+  return prefix ? `${prefix}/${glob}` : glob;
 }
 
 /** The text of {@link starterConfig}: two-space JSON and a final newline. */
@@ -116,7 +159,80 @@ export async function writeStarterConfig(
       file: display,
     });
   }
-  return { file: display, config, ...(options.tokenEnv ? { tokenEnv: options.tokenEnv } : {}) };
+  const saved = config.content
+    ? await saveSchemas(config.content.schemas, dirname(path), options)
+    : [];
+  const graphqlConfig = config.content
+    ? await writeGraphqlConfig(config.content, path, options.cwd)
+    : undefined;
+  return {
+    file: display,
+    config,
+    ...(options.tokenEnv ? { tokenEnv: options.tokenEnv } : {}),
+    ...(graphqlConfig ? { graphqlConfig } : {}),
+    ...(saved.length ? { saved } : {}),
+  };
+}
+
+/**
+ * Saves each schema that has a file from its endpoint, as `typewire introspect` does. A schema
+ * that cannot be saved now (the endpoint unreachable, its token's variable unset) does not stop
+ * init: the config is written, and the report says how to save it later.
+ */
+async function saveSchemas(
+  schemas: Record<string, StarterSchema>,
+  base: string,
+  options: StarterConfigOptions,
+): Promise<{ name: string; file: string; problem?: string }[]> {
+  const { introspectSource, writeSchemaFiles } =
+    await import("../../generator/content/introspect.js");
+  const results: { name: string; file: string; problem?: string }[] = [];
+  for (const [name, entry] of Object.entries(schemas)) {
+    if (entry.file === undefined) continue;
+    const absolute = resolve(base, entry.file);
+    const file = relativePath(options.cwd, absolute);
+    const token = entry.tokenEnv ? process.env[entry.tokenEnv] : undefined;
+    if (entry.tokenEnv && !token) {
+      results.push({ name, file, problem: `${entry.tokenEnv} is not set` });
+      continue;
+    }
+    try {
+      const schema = await introspectSource(
+        { endpoint: entry.endpoint, ...(token ? { token } : {}), timeoutMs: 30_000 },
+        options.cwd,
+      );
+      await writeSchemaFiles(schema, [absolute], options.cwd);
+      results.push({ name, file });
+    } catch (error) {
+      results.push({ name, file, problem: (error as Error).message });
+    }
+  }
+  return results;
+}
+
+/**
+ * The graphql-config file beside the config, for editors, unless the project has one of its own
+ * (which is left as it is). Returns its path relative to `cwd` when written.
+ */
+async function writeGraphqlConfig(
+  content: NonNullable<StarterConfig["content"]>,
+  configPath: string,
+  cwd: string,
+): Promise<string | undefined> {
+  const { GRAPHQL_CONFIG_FILE, graphqlConfigText } =
+    await import("../../generator/content/graphql-config.js");
+  const path = join(dirname(configPath), GRAPHQL_CONFIG_FILE);
+  const text = await graphqlConfigText(
+    Object.entries(content.schemas).map(([name, entry]) => ({ name, ...entry })),
+    content.documents ?? [],
+    basename(configPath),
+  );
+  try {
+    await writeFile(path, text, { flag: "wx" });
+  } catch {
+    return undefined;
+  }
+  return relativePath(cwd, path);
 }
 
 function configPath(options: StarterConfigOptions): string {

@@ -7,9 +7,20 @@ import type { JsonSource } from "../../input/json-source.js";
 
 /** One content API schema to generate a module for, with the extra directives its config names. */
 export type ContentSchemaSource = (
-  | { name: string; file: string }
+  | { name: string; file: string; savedFrom?: SavedFrom }
   | { name: string; endpoint: string; token?: string; tokenEnv?: string }
 ) & { directives?: ConfiguredDirective[] };
+
+/**
+ * Where a schema file is saved from, when its config entry names both `file` and `endpoint`:
+ * `generate` and `check` read the file (no network), `typewire introspect` refreshes it from the
+ * endpoint (or, with `--check`, says whether it differs). The token is read only then.
+ */
+export interface SavedFrom {
+  endpoint: string;
+  token?: string;
+  tokenEnv?: string;
+}
 
 /** A directive definition (SDL) from the config, with the place it was written, for errors. */
 export interface ConfiguredDirective {
@@ -23,6 +34,8 @@ export interface DocumentSet {
   files: string[];
   /** Names of configured schemas, in the order the config gives them. */
   schemas: string[];
+  /** The glob patterns as the config writes them, relative to its folder. */
+  include?: string[];
   /**
    * The folders the globs search (absolute): `--watch` watches them for document files, so a new
    * file a pattern matches starts a run.
@@ -93,25 +106,46 @@ export async function resolveContentConfig(
           }),
         }
       : {};
-    if ((entry.file === undefined) === (entry.endpoint === undefined)) {
-      fail(`schema "${name}" needs exactly one of "file" or "endpoint"`, path);
+    if (entry.file === undefined && entry.endpoint === undefined) {
+      fail(
+        `schema "${name}" needs "file", "endpoint" or both (a file saved from the endpoint)`,
+        path,
+      );
+      continue;
+    }
+    if (entry.token !== undefined && entry.tokenEnv !== undefined) {
+      fail(`schema "${name}": give "token" or "tokenEnv", not both`, path);
       continue;
     }
     if (entry.file !== undefined) {
-      if (entry.token !== undefined || entry.tokenEnv !== undefined) {
+      if (
+        entry.endpoint === undefined &&
+        (entry.token !== undefined || entry.tokenEnv !== undefined)
+      ) {
         fail(`schema "${name}": a token goes with "endpoint", not "file"`, path);
         continue;
       }
       const file = resolve(base, entry.file);
       if (!(await exists(file))) {
-        fail(`"${entry.file}" does not exist (resolved to ${file})`, [...path, "file"]);
+        fail(
+          entry.endpoint === undefined
+            ? `"${entry.file}" does not exist (resolved to ${file})`
+            : `"${entry.file}" does not exist (resolved to ${file}): save it from ${entry.endpoint} with \`typewire introspect\``,
+          [...path, "file"],
+        );
         continue;
       }
-      schemas.push({ name, file, ...directives });
-      continue;
-    }
-    if (entry.token !== undefined && entry.tokenEnv !== undefined) {
-      fail(`schema "${name}": give "token" or "tokenEnv", not both`, path);
+      // The token of a saved schema is read by `typewire introspect`, never here: generate and
+      // check need neither it nor the network.
+      const savedFrom: SavedFrom | undefined =
+        entry.endpoint === undefined
+          ? undefined
+          : {
+              endpoint: entry.endpoint,
+              ...(entry.token !== undefined ? { token: entry.token } : {}),
+              ...(entry.tokenEnv !== undefined ? { tokenEnv: entry.tokenEnv } : {}),
+            };
+      schemas.push({ name, file, ...(savedFrom ? { savedFrom } : {}), ...directives });
       continue;
     }
     let token = entry.token;
@@ -125,7 +159,13 @@ export async function resolveContentConfig(
         continue;
       }
     }
-    schemas.push({ name, endpoint: entry.endpoint!, ...(token ? { token } : {}), ...directives });
+    schemas.push({
+      name,
+      endpoint: entry.endpoint!,
+      ...(token ? { token } : {}),
+      ...(entry.tokenEnv !== undefined ? { tokenEnv: entry.tokenEnv } : {}),
+      ...directives,
+    });
   }
   const documents: DocumentSet[] = [];
   for (const [index, set] of (raw.documents ?? []).entries()) {
@@ -150,7 +190,12 @@ export async function resolveContentConfig(
       continue;
     }
     if (unknown.length === 0) {
-      documents.push({ files, schemas: [...set.schemas], folders: globFolders(set.include, base) });
+      documents.push({
+        files,
+        schemas: [...set.schemas],
+        include: [...set.include],
+        folders: globFolders(set.include, base),
+      });
     }
   }
   return {

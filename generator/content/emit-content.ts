@@ -207,5 +207,15 @@ function fromSchema(source: ContentSchemaSource, config: TypewireConfig) {
   }
   const base = inputsBase(config);
   const path = relativePath(base, source.file);
+  if (source.savedFrom) {
+    const { endpoint } = source.savedFrom;
+    return (file: EmittedFile): EmittedFile => ({
+      ...file,
+      source: path,
+      instruction:
+        file.instruction ??
+        `It comes from ${path}, the schema saved from ${endpoint} ("${source.name}" in typewire.config.json): refresh it with \`typewire introspect\`, then run \`typewire generate\`.`,
+    });
+  }
   return (file: EmittedFile): EmittedFile => (file.instruction ? file : { ...file, source: path });
 }

@@ -5,6 +5,7 @@ import {
   type GraphQLSchema,
   Kind,
   extendSchema,
+  isInputObjectType,
   isInterfaceType,
   isListType,
   isNonNullType,
@@ -37,8 +38,9 @@ export function scalarMapping(schema: GraphQLSchema): Record<string, string> {
 /**
  * `documents.ts` of one schema's module: the result and variables types of every operation
  * declared for the schema (and of its fragments), written by `@graphql-codegen/core` with the
- * `typescript-operations` plugin, and one typed document per operation: a plain object with the
- * text sent, the declared variable names and the operation's name, typed for the content client.
+ * `typescript-operations` plugin (variables' lists read-only), and one typed document per
+ * operation: a `TypedDocumentNode` (its syntax tree, with the text sent in `loc.source.body`),
+ * usable by the content client and by other GraphQL clients.
  *
  * `typed` is the documents as this schema's token is answered (see `checkDocuments`); `written`
  * as they are sent. `describe` says where an operation was written, for its doc comment.
@@ -77,7 +79,14 @@ export async function emitDocuments(input: {
     },
     skipDocumentsValidation: true,
   });
-  const types = dedupeUnionMembers(printed);
+  const types = readonlyVariableLists(
+    dedupeUnionMembers(printed),
+    new Set(
+      Object.values(input.schema.getTypeMap())
+        .filter(isInputObjectType)
+        .map((type) => type.name),
+    ),
+  );
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of input.written.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION)
@@ -85,19 +94,16 @@ export async function emitDocuments(input: {
   }
   const documents = operationsOf(input.written).map((operation) => {
     const name = operation.name!.value;
-    const variables = (operation.variableDefinitions ?? []).map((v) => v.variable.name.value);
     const where = input.describe(operation.loc?.source.name ?? "");
     return [
       `/** \`query ${name}\`, from ${where}. */`,
-      `export const ${name}Document: ContentDocument<${name}Query, ${name}QueryVariables> = {`,
-      `  document: ${JSON.stringify(operationText(operation, fragments))},`,
-      `  variables: ${JSON.stringify(variables)},`,
-      `  operationName: ${JSON.stringify(name)},`,
-      "};",
+      // One line, as the client preset writes its documents: laid out, a syntax tree is long.
+      "// prettier-ignore",
+      `export const ${name}Document = ${documentNodeText(operationText(operation, fragments))} as unknown as TypedDocumentNode<${name}Query, ${name}QueryVariables>;`,
     ].join("\n");
   });
   const text = [
-    'import type { ContentDocument } from "@typewire/runtime/content";',
+    'import type { TypedDocumentNode } from "@typewire/runtime/content";',
     "",
     types.trim(),
     "",
@@ -123,6 +129,41 @@ export async function emitDocuments(input: {
       instruction: `It comes from the GraphQL documents declared for schema "${input.name}" (each operation names its file) and from that schema: change them, then run \`typewire generate\`.`,
     },
   ];
+}
+
+/**
+ * The syntax tree of a printed operation (with its fragments) as a JavaScript literal: the
+ * `DocumentNode` graphql-js parses from it, without locations, plus `loc.source.body`, the text
+ * itself, as graphql-tag's `gql` leaves it. Clients that send text read it there (typewire's
+ * content client, urql) instead of printing the tree again; the others print the tree.
+ */
+export function documentNodeText(text: string): string {
+  const tree = parse(text, { noLocation: true });
+  const loc = {
+    start: 0,
+    end: text.length,
+    source: { body: text, name: "GraphQL request", locationOffset: { line: 1, column: 1 } },
+  };
+  return JSON.stringify({ ...tree, loc });
+}
+
+/**
+ * The plugin's text with `ReadonlyArray` for `Array` in every variables type and input object
+ * type, so that a read-only array (`["a"] as const`) is accepted for a list variable, as the
+ * query builders accept it. Result types keep their mutable arrays.
+ */
+export function readonlyVariableLists(text: string, inputs: ReadonlySet<string>): string {
+  const starts = [...text.matchAll(/^(?:export )?type (\w+)/gm)];
+  let out = text.slice(0, starts[0]?.index ?? text.length);
+  for (const [index, start] of starts.entries()) {
+    const chunk = text.slice(start.index, starts[index + 1]?.index ?? text.length);
+    const name = start[1]!;
+    out +=
+      name.endsWith("QueryVariables") || inputs.has(name)
+        ? chunk.replace(/\bArray</g, "ReadonlyArray<")
+        : chunk;
+  }
+  return out;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { extname, relative, resolve } from "node:path";
 import { relativePath } from "../../input/paths.js";
 import type { GraphQLSchema } from "graphql";
@@ -66,4 +67,49 @@ export async function writeSchemaFiles(
     });
   }
   return writeFiles(files, [], cwd);
+}
+
+/** How a saved schema file compares with a schema: the lines only in each, in file order. */
+export interface SchemaFileComparison {
+  displayPath: string;
+  changed: boolean;
+  missing: boolean;
+  /** Lines the live schema has and the file lacks. */
+  added: string[];
+  /** Lines the file has and the live schema lacks. */
+  removed: string[];
+}
+
+/**
+ * Compares `schema`, written as {@link writeSchemaFiles} would write it, with each file in `outs`;
+ * writes nothing.
+ */
+export async function compareSchemaFiles(
+  schema: GraphQLSchema,
+  outs: readonly string[],
+  cwd: string,
+): Promise<SchemaFileComparison[]> {
+  const comparisons: SchemaFileComparison[] = [];
+  for (const out of outs) {
+    const absolutePath = resolve(cwd, out);
+    const displayPath = relativePath(cwd, absolutePath);
+    const live = await schemaTextFor(out, schema);
+    const saved = await readFile(absolutePath, "utf8").catch(() => undefined);
+    if (saved === undefined) {
+      comparisons.push({ displayPath, changed: true, missing: true, added: [], removed: [] });
+      continue;
+    }
+    const liveLines = live.split("\n");
+    const savedLines = saved.replace(/\r\n?/g, "\n").split("\n");
+    const inLive = new Set(liveLines);
+    const inSaved = new Set(savedLines);
+    comparisons.push({
+      displayPath,
+      changed: live !== saved,
+      missing: false,
+      added: liveLines.filter((line) => !inSaved.has(line)),
+      removed: savedLines.filter((line) => !inLive.has(line)),
+    });
+  }
+  return comparisons;
 }

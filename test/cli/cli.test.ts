@@ -268,8 +268,16 @@ describe("usage", () => {
     },
     {
       command: "introspect",
-      usage: "typewire introspect (--endpoint URL",
-      flags: ["--endpoint URL", "--token TOKEN", "--token-env NAME", "--site FILE", "--out FILE"],
+      usage: "typewire introspect [(--endpoint URL",
+      flags: [
+        "--endpoint URL",
+        "--token TOKEN",
+        "--token-env NAME",
+        "--site FILE",
+        "--out FILE",
+        "--check",
+        "-c, --config FILE",
+      ],
       typo: "--endpiont",
       hint: "--endpoint",
     },

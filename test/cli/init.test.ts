@@ -10,7 +10,7 @@ import { until } from "../helpers/until.js";
 const RUNTIME_IMPORT = 'import { Webhooks } from "@typewire/runtime/webhooks";';
 
 describe("typewire init", () => {
-  it("writes a config that generate accepts, and prints the next commands", async () => {
+  it("writes a config with saved schema files, prints the next commands, and says what it could not save yet", async () => {
     const dir = await tempDir();
     const result = await runCli(
       [
@@ -40,8 +40,43 @@ describe("typewire init", () => {
     const written = JSON.parse(await readFile(join(dir, "typewire.config.json"), "utf8"));
     expect(written.webhooks).toBeUndefined();
     expect(written.content.schemas).toEqual({
+      public: { file: "cms/public.graphql", endpoint: "https://cms.example/api" },
+      partners: {
+        file: "cms/partners.graphql",
+        endpoint: "https://cms.example/api",
+        tokenEnv: "CMS_TOKEN",
+      },
+    });
+    // The endpoint cannot be reached from here and the token is not set: the config is written
+    // all the same, and the report says what is not saved yet and the command that saves it.
+    expect(result.stdout).toMatch(
+      /^ {2}npx typewire introspect +# saves the schemas init could not reach$/m,
+    );
+    expect(result.stdout).toMatch(
+      /^Not saved yet: cms\/public\.graphql \(schema "public"\): .+\.$/m,
+    );
+    expect(result.stdout).toContain(
+      'Not saved yet: cms/partners.graphql (schema "partners"): CMS_TOKEN is not set.',
+    );
+    expect(await readdir(dir)).toEqual(["graphql.config.json", "typewire.config.json"]);
+    await expect(loadConfig(undefined, dir)).rejects.toThrow(
+      /"cms\/partners\.graphql" does not exist .*: save it from https:\/\/cms\.example\/api with `typewire introspect`/,
+    );
+  });
+
+  it("--live keeps the endpoints in the config, introspected on every run, and says what CI then needs", async () => {
+    const dir = await tempDir();
+    const result = await runCli(
+      ["init", "--endpoint", "https://cms.example/api", "--token-env", "CMS_TOKEN", "--live"],
+      dir,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("CI needs the API and its token");
+    expect(result.stdout).not.toContain("introspect --check");
+    const written = JSON.parse(await readFile(join(dir, "typewire.config.json"), "utf8"));
+    expect(written.content.schemas).toEqual({
       public: { endpoint: "https://cms.example/api" },
-      partners: { endpoint: "https://cms.example/api", tokenEnv: "CMS_TOKEN" },
+      private: { endpoint: "https://cms.example/api", tokenEnv: "CMS_TOKEN" },
     });
     process.env.CMS_TOKEN = "from-the-test";
     try {
@@ -304,6 +339,12 @@ describe("typewire init", () => {
     ],
     [["--payloads", "webhooks/payloads"], "--payloads goes with --events"],
     [["--content-out", "src/cms"], "--content-out goes with --endpoint"],
+    [["--live"], "--live goes with --endpoint"],
+    [["--documents", "src/*.graphql"], "--documents goes with --endpoint"],
+    [
+      ["--endpoint", "https://cms.example/api", "--live", "--schema-dir", "s"],
+      "give --schema-dir or --live, not both",
+    ],
   ])("refuses %j as wrong usage and writes nothing", async (args, message) => {
     const dir = await tempDir();
     const result = await runCli(["init", ...args], dir);

@@ -1,6 +1,11 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ContentRequestError, createContentClient } from "@typewire/runtime/content";
+import {
+  ContentRequestError,
+  type TypedDocumentNode,
+  createContentClient,
+} from "@typewire/runtime/content";
+import { parse } from "graphql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { entries, query } from "./fixtures/site/query.js";
 
@@ -129,6 +134,82 @@ describe("headers", () => {
     });
     await client.request(posts);
     expect(calls).toEqual([endpoint]);
+  });
+});
+
+describe("parsed documents (TypedDocumentNode)", () => {
+  const text = "query Posts($limit:Int){posts:entries(limit:$limit){id}}";
+  /** As graphql-tag's `gql` leaves a document: the tree, and the text in `loc.source.body`. */
+  const withText = {
+    ...parse(text, { noLocation: true }),
+    loc: { start: 0, end: text.length, source: { body: text } },
+  } as unknown as TypedDocumentNode<{ posts: { id: string }[] }, { limit?: number }>;
+
+  it("sends the text the document carries, with the variables", async () => {
+    const data = await createContentClient({ endpoint }).request(withText, { limit: 1 });
+    expect(data).toEqual({ posts: [{ id: "1" }] });
+    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({ query: text, variables: { limit: 1 } });
+  });
+
+  it("refuses a transport that cannot carry the variables the operation declares", async () => {
+    const client = createContentClient({ endpoint, transport: "get" });
+    await expect(client.request(withText)).rejects.toThrow(
+      /variables can only be sent with the "post-json" transport/,
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it("refuses a document without its text, naming the operation, before any request", async () => {
+    const bare = parse(text) as unknown as TypedDocumentNode<unknown, { limit?: number }>;
+    const withoutLoc = { ...bare, loc: undefined };
+    await expect(createContentClient({ endpoint }).request(withoutLoc)).rejects.toThrow(
+      /the document \(Posts\) carries no printed text in loc\.source\.body/,
+    );
+    expect(seen).toEqual([]);
+  });
+});
+
+describe("preview", () => {
+  it("sends the preview token in X-Craft-Token beside the Bearer token, asking for no cache", async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    const client = createContentClient({
+      endpoint,
+      token: "s3cret",
+      preview: "client-preview",
+      fetch: (input, init) => {
+        inits.push(init);
+        return fetch(input, init);
+      },
+    });
+    await client.request(posts);
+    await client.request(posts, undefined, { preview: "request-preview" });
+    await client.request(posts, undefined, { preview: false });
+    await client.request("{ping}", undefined, { preview: "" });
+    expect(seen.map((s) => s.headers["x-craft-token"])).toEqual([
+      "client-preview",
+      "request-preview",
+      undefined,
+      undefined,
+    ]);
+    expect(seen.every((s) => s.headers.authorization === "Bearer s3cret")).toBe(true);
+    expect(inits.map((init) => init?.cache)).toEqual([
+      "no-store",
+      "no-store",
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("refuses a preview token that is not a string", async () => {
+    expect(() => createContentClient({ endpoint, preview: 42 as unknown as string })).toThrow(
+      /options\.preview must be a preview token \(a string\), got number/,
+    );
+    await expect(
+      createContentClient({ endpoint }).request(posts, undefined, {
+        preview: {} as unknown as string,
+      }),
+    ).rejects.toThrow(/the request's preview option must be a preview token/);
+    expect(seen).toEqual([]);
   });
 });
 

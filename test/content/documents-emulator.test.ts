@@ -1,6 +1,10 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type ContentDocument, createContentClient } from "@typewire/runtime/content";
+import {
+  type RequestOptions,
+  type TypedDocumentNode,
+  createContentClient,
+} from "@typewire/runtime/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContentServer } from "../../emulator/index.js";
 import { packageRoot } from "../../input/paths.js";
@@ -27,7 +31,7 @@ const VARIABLES: Record<string, Record<string, unknown> | undefined> = {
   Announcement: undefined,
 };
 
-type AnyDocument = ContentDocument<unknown, Record<string, unknown>>;
+type AnyDocument = TypedDocumentNode<unknown, Record<string, unknown>>;
 
 function documentsOf(module: Record<string, unknown>): [string, AnyDocument][] {
   return Object.entries(module)
@@ -84,7 +88,7 @@ describe("the example's typed documents against the emulator", () => {
     expect(seen).toEqual([
       {
         body: {
-          query: example.ArticleBySlugDocument.document,
+          query: example.ArticleBySlugDocument.loc?.source.body,
           variables: { slug: "offshore-wind-farm-full-output" },
         },
       },
@@ -93,6 +97,54 @@ describe("the example's typed documents against the emulator", () => {
     // The default width (1200) applied, and @transform turned the URL into the transform's.
     const hero = data.article && "heroImage" in data.article ? data.article.heroImage?.[0] : null;
     expect(hero?.url).toMatch(/1200/);
+  });
+
+  it("preview: a token per request or per client shows the draft, and is never answered from a cache", async () => {
+    const CYCLE_LANES = "nw-preview-cycle-lanes-5d1e8a42"; // draft 1 of entry 42 in the example site
+    const seen: { headers: Headers; cache: RequestCache | undefined; answered: string | null }[] =
+      [];
+    const spy: typeof fetch = async (url, init) => {
+      const response = await fetch(url, init);
+      seen.push({
+        headers: new Headers(init?.headers),
+        cache: init?.cache,
+        answered: response.headers.get("x-typewire-cache"),
+      });
+      return response;
+    };
+    const variables = { slug: "river-cycle-lanes" };
+    const client = createContentClient({ endpoint: server.url, fetch: spy });
+    const title = async (options?: RequestOptions) =>
+      (await client.request(publicSchema.ArticleBySlugDocument, variables, options)).article?.title;
+    const published = "New cycle lanes open along the river";
+    const draft = "River cycle lanes open a month early";
+    expect(await title()).toBe(published);
+    expect(await title()).toBe(published);
+    expect(await title({ preview: CYCLE_LANES })).toBe(draft);
+    expect(seen.map((s) => s.answered)).toEqual(["MISS", "HIT", "BYPASS"]);
+    expect(seen[2]!.headers.get("x-craft-token")).toBe(CYCLE_LANES);
+    expect(seen[2]!.cache).toBe("no-store");
+    expect(seen[0]!.headers.has("x-craft-token")).toBe(false);
+    expect(seen[0]!.cache).toBeUndefined();
+
+    // Per client, beside the schema's Bearer token; `preview: false` leaves one request out.
+    seen.length = 0;
+    const previewing = createContentClient({
+      endpoint: server.url,
+      token: FULL_TOKEN,
+      preview: CYCLE_LANES,
+      fetch: spy,
+    });
+    const full = await previewing.request(example.ArticleBySlugDocument, variables);
+    expect(full.article?.title).toBe(draft);
+    const off = await previewing.request(example.ArticleBySlugDocument, variables, {
+      preview: false,
+    });
+    expect(off.article?.title).toBe(published);
+    expect(seen.map((s) => s.answered)).toEqual(["BYPASS", "MISS"]);
+    expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${FULL_TOKEN}`);
+    expect(seen[0]!.headers.get("x-craft-token")).toBe(CYCLE_LANES);
+    expect(seen[1]!.headers.has("x-craft-token")).toBe(false);
   });
 
   it("answers every document with data of its result type", async () => {
@@ -106,7 +158,7 @@ describe("the example's typed documents against the emulator", () => {
       );
       for (const [name, document] of documentsOf(schema.module)) {
         const data = (await client.request(
-          document as ContentDocument<unknown, Record<string, never>>,
+          document as TypedDocumentNode<unknown, Record<string, never>>,
           VARIABLES[name] as never,
         )) as Record<string, unknown>;
         // Every root field answered with something: a shape check of nulls alone proves little.

@@ -1,4 +1,11 @@
-import type { ContentClient, ResultOf, VariablesOfQuery } from "@typewire/runtime/content";
+import type { TypedDocumentNode as CoreTypedDocumentNode } from "@graphql-typed-document-node/core";
+import type {
+  ContentClient,
+  ResultOf,
+  TypedDocumentNode,
+  VariablesOfQuery,
+} from "@typewire/runtime/content";
+import type { DocumentNode } from "graphql";
 import { describe, expectTypeOf, it } from "vitest";
 import {
   AnnouncementDocument,
@@ -8,6 +15,8 @@ import {
   type ImageCreditFragment,
   NewsListingDocument,
   PageByUriDocument,
+  type PageByUriQuery,
+  type PageByUriQueryVariables,
   SiteLayoutDocument,
 } from "../../output/content/example/index.js";
 import * as pub from "../../output/content/public/index.js";
@@ -41,7 +50,7 @@ describe("variables", () => {
     expectTypeOf<VariablesOfQuery<typeof NewsListingDocument>>().toEqualTypeOf<{
       limit?: number | null | undefined;
       offset?: number;
-      section?: (string | null | undefined)[] | string | null | undefined;
+      section?: readonly (string | null | undefined)[] | string | null | undefined;
     }>();
     await client.request(NewsListingDocument);
     await client.request(NewsListingDocument, { limit: 3, offset: 6 });
@@ -49,7 +58,7 @@ describe("variables", () => {
     await client.request(NewsListingDocument, { offset: null });
 
     expectTypeOf<VariablesOfQuery<typeof PageByUriDocument>>().toEqualTypeOf<{
-      uri: (string | null | undefined)[] | string;
+      uri: readonly (string | null | undefined)[] | string;
     }>();
     await client.request(PageByUriDocument, { uri: "about" });
     // @ts-expect-error: `uri` is required
@@ -58,6 +67,52 @@ describe("variables", () => {
     await client.request(PageByUriDocument, {});
     // @ts-expect-error: `limit` is not a variable of the operation
     await client.request(PageByUriDocument, { uri: "about", limit: 1 });
+  });
+
+  it("a read-only array is accepted for every list variable", async () => {
+    const uris = ["about", "team"] as const;
+    await client.request(PageByUriDocument, { uri: uris });
+    const sections: readonly string[] = ["news"];
+    await client.request(NewsListingDocument, { section: sections });
+    // @ts-expect-error: the items are strings
+    await client.request(PageByUriDocument, { uri: [1, 2] as const });
+  });
+});
+
+describe("the documents are TypedDocumentNodes", () => {
+  it("as @graphql-typed-document-node/core declares them, with their types", () => {
+    expectTypeOf(PageByUriDocument).toExtend<
+      CoreTypedDocumentNode<PageByUriQuery, PageByUriQueryVariables>
+    >();
+    expectTypeOf(PageByUriDocument).toExtend<DocumentNode>();
+    expectTypeOf<CoreTypedDocumentNode<PageByUriQuery, PageByUriQueryVariables>>().toExtend<
+      TypedDocumentNode<PageByUriQuery, PageByUriQueryVariables>
+    >();
+    expectTypeOf<ResultOf<typeof PageByUriDocument>>().toEqualTypeOf<PageByUriQuery>();
+    // @ts-expect-error: the result type is the operation's, not any other
+    expectTypeOf(PageByUriDocument).toExtend<CoreTypedDocumentNode<{ other: string }, never>>();
+  });
+
+  it("the client takes a TypedDocumentNode written by another tool (graphql-tag's shape)", async () => {
+    const fromElsewhere = {} as CoreTypedDocumentNode<{ ping: string | null }, { n?: number }>;
+    expectTypeOf(await client.request(fromElsewhere)).toEqualTypeOf<{ ping: string | null }>();
+    await client.request(fromElsewhere, { n: 1 });
+    // @ts-expect-error: `m` is not a variable of the document
+    await client.request(fromElsewhere, { m: 1 });
+  });
+});
+
+describe("request options", () => {
+  it("a preview token per request, beside the variables or without them", async () => {
+    await client.request(PageByUriDocument, { uri: "about" }, { preview: "token" });
+    await client.request(SiteLayoutDocument, undefined, { preview: "token" });
+    await client.request(SiteLayoutDocument, {}, { preview: false });
+    // @ts-expect-error: a preview token is a string
+    await client.request(SiteLayoutDocument, {}, { preview: 42 });
+    // @ts-expect-error: there is no such option
+    await client.request(SiteLayoutDocument, {}, { draft: true });
+    // @ts-expect-error: required variables still come first
+    await client.request(PageByUriDocument, { preview: "token" });
   });
 });
 

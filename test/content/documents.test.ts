@@ -6,7 +6,7 @@ import type { GenerateResult } from "../../generator/generate.js";
 import { packageRoot } from "../../input/paths.js";
 import { runCli, tempDir, writeTree } from "../helpers/temp-project.js";
 import { linkedProject, typeCheck } from "../helpers/typescript-project.js";
-import { type ContentDocument, createContentClient } from "@typewire/runtime/content";
+import { type TypedDocumentNode, createContentClient } from "@typewire/runtime/content";
 import { exampleSiteWithFullToken, startServer } from "../emulator/emulator-harness.js";
 
 const FULL_TOKEN = "documents-test-full-scope-token";
@@ -61,6 +61,8 @@ const pong: string | null = data.ping;`,
 }`,
     consumer: `const data = await client.request(Ping.ListingDocument, { section: "news" });
 await client.request(Ping.ListingDocument, { section: ["news"], limit: 2, offset: null });
+const sections = ["news", "pages"] as const;
+await client.request(Ping.ListingDocument, { section: sections });
 const title: string | null | undefined = data.entries?.[0]?.title;`,
   },
   {
@@ -138,8 +140,11 @@ describe("valid documents", () => {
     for (const schema of ["example", "public"]) {
       const text = await readFile(join(dir, `generated/${schema}/documents.ts`), "utf8");
       for (const name of ["Ping", "Listing", "Cards", "Hero", "Aliases", "Directives"]) {
-        expect(text).toContain(
-          `export const ${name}Document: ContentDocument<${name}Query, ${name}QueryVariables>`,
+        expect(text).toMatch(
+          new RegExp(
+            `^export const ${name}Document = \\{"kind":"Document",.* as unknown as TypedDocumentNode<${name}Query, ${name}QueryVariables>;$`,
+            "m",
+          ),
         );
       }
       expect(await readFile(join(dir, `generated/${schema}/index.ts`), "utf8")).toContain(
@@ -153,21 +158,31 @@ describe("valid documents", () => {
     const { CardsDocument, HeroDocument, ListingDocument } = await import(
       join(dir, "generated/example/documents.ts")
     );
+    // A real syntax tree, the one graphql-js parses from the text it carries.
+    const cards = "query Cards{entries(limit:2){...Card}} fragment Card on EntryInterface{id uri}";
+    const { parse } = await import("graphql");
     expect(CardsDocument).toEqual({
-      document: "query Cards{entries(limit:2){...Card}} fragment Card on EntryInterface{id uri}",
-      variables: [],
-      operationName: "Cards",
+      ...parse(cards, { noLocation: true }),
+      loc: {
+        start: 0,
+        end: cards.length,
+        source: { body: cards, name: "GraphQL request", locationOffset: { line: 1, column: 1 } },
+      },
     });
-    expect(HeroDocument.document).toBe(
+    expect(HeroDocument.loc.source.body).toBe(
       'query Hero{entries(section:"news" limit:1){__typename ...on news_article_Entry{summary heroImage{...Credit}}}} fragment Credit on images_Asset{altText credit}',
     );
-    expect(ListingDocument.variables).toEqual(["section", "limit", "offset"]);
+    expect(
+      ListingDocument.definitions[0].variableDefinitions.map(
+        (v: { variable: { name: { value: string } } }) => v.variable.name.value,
+      ),
+    ).toEqual(["section", "limit", "offset"]);
   });
 
   it.each(valid)("$kind type-checks under strict", async ({ consumer }) => {
     await writeFile(
       join(dir, "consumer.ts"),
-      `import { type ContentDocument, createContentClient } from "@typewire/runtime/content";
+      `import { createContentClient } from "@typewire/runtime/content";
 import * as Ping from "./generated/example/index.js";
 const client = createContentClient({ endpoint: "http://127.0.0.1:1/api" });
 export async function run() {
@@ -181,7 +196,7 @@ ${consumer}
   it("a consumer that leaves out a required variable or reads a field not selected does not compile", async () => {
     await writeFile(
       join(dir, "wrong.ts"),
-      `import { type ContentDocument, createContentClient } from "@typewire/runtime/content";
+      `import { createContentClient } from "@typewire/runtime/content";
 import * as Ping from "./generated/example/index.js";
 const client = createContentClient({ endpoint: "http://127.0.0.1:1/api" });
 export async function run() {
@@ -420,7 +435,8 @@ describe("selections the production API drops for one token", () => {
     expect(resultType(publicTypes)).not.toContain("users");
     expect(resultType(privateTypes)).toContain("users: Array<");
     // The same text goes to every token.
-    const sent = (text: string) => text.match(/document: ("[^\n]*"),/)?.[1];
+    const sent = (text: string) => text.match(/"body":("(?:[^"\\]|\\.)*")/)?.[1];
+    expect(sent(publicTypes)).toMatch(/^"query Team/);
     expect(sent(publicTypes)).toBe(sent(privateTypes));
 
     // What the warning says is what the API does: in production the public token's answer has no
@@ -430,7 +446,7 @@ describe("selections the production API drops for one token", () => {
     const server = await startServer({ site: join(dir, "site.json"), devMode: false });
     try {
       const { TeamDocument } = (await import(join(dir, "generated/public/documents.ts"))) as {
-        TeamDocument: ContentDocument<Record<string, unknown>, Record<string, never>>;
+        TeamDocument: TypedDocumentNode<Record<string, unknown>, Record<string, never>>;
       };
       const asPublic = await createContentClient({ endpoint: server.url }).request(TeamDocument);
       expect(Object.keys(asPublic)).toEqual(["entries"]);

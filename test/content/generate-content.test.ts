@@ -70,6 +70,8 @@ describe("content generation from several schemas", () => {
       "generated/public/index.ts",
       "generated/public/query.ts",
       "generated/public/types.ts",
+      // For editors: each schema, a file or the endpoint with its token's variable.
+      "graphql.config.json",
     ]);
     const files = await snapshot();
     expect(files["partners/types.ts"]).toContain("export type User = UserInterface & {");
@@ -292,12 +294,17 @@ describe("content generation from several schemas", () => {
   // [what, schemas section, message, entry]
   const badConfigs: [string, Record<string, object>, RegExp, string][] = [
     [
-      "file and endpoint",
-      { site: { file: "public.graphql", endpoint: "http://127.0.0.1:1/api" } },
-      /needs exactly one of "file" or "endpoint"/,
+      "a file saved from an endpoint, not saved yet",
+      { site: { file: "saved.graphql", endpoint: "http://127.0.0.1:1/api" } },
+      /"saved.graphql" does not exist .*: save it from http:\/\/127\.0\.0\.1:1\/api with `typewire introspect`/,
+      "content.schemas.site.file",
+    ],
+    [
+      "neither",
+      { site: {} },
+      /needs "file", "endpoint" or both \(a file saved from the endpoint\)/,
       "content.schemas.site",
     ],
-    ["neither", { site: {} }, /needs exactly one of "file" or "endpoint"/, "content.schemas.site"],
     [
       "a missing file",
       { site: { file: "nope.graphql" } },

@@ -228,20 +228,27 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     events.events.deploy_hook = ["failed", "fired"];
     delete events.$schema;
     await writeFile(join(project, "webhooks/events.json"), JSON.stringify(events, null, 2));
-    const init = await typewire([
-      "init",
-      "--events",
-      "webhooks/events.json",
-      "--payloads",
-      "webhooks/payloads",
-      "--endpoint",
-      endpoint,
-      "--token-env",
-      "CMS_TOKEN",
-      "--schema",
-      "partners",
-    ]);
-    expect(init.stdout).toContain("wrote typewire.config.json");
+    const init = await typewire(
+      [
+        "init",
+        "--events",
+        "webhooks/events.json",
+        "--payloads",
+        "webhooks/payloads",
+        "--endpoint",
+        endpoint,
+        "--token-env",
+        "CMS_TOKEN",
+        "--schema",
+        "partners",
+        "--documents",
+        "documents/*.graphql",
+      ],
+      { CMS_TOKEN: PARTNERS_TOKEN },
+    );
+    expect(init.stdout).toContain(
+      "wrote typewire.config.json, cms/public.graphql, cms/partners.graphql, graphql.config.json",
+    );
     expect(init.stdout).toContain("npx typewire generate");
     const config = JSON.parse(await readFile(join(project, "typewire.config.json"), "utf8"));
     expect(config).toEqual({
@@ -253,8 +260,17 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       },
       content: {
         out: "src/generated/content",
-        schemas: { public: { endpoint }, partners: { endpoint, tokenEnv: "CMS_TOKEN" } },
+        schemas: {
+          public: { file: "cms/public.graphql", endpoint },
+          partners: { file: "cms/partners.graphql", endpoint, tokenEnv: "CMS_TOKEN" },
+        },
+        documents: [{ include: ["documents/*.graphql"], schemas: ["public", "partners"] }],
       },
+    });
+    const editors = JSON.parse(await readFile(join(project, "graphql.config.json"), "utf8"));
+    expect(editors.projects.partners).toMatchObject({
+      schema: "cms/partners.graphql",
+      documents: ["documents/*.graphql"],
     });
     const again = await typewire(["init"]).catch((error: unknown) => error);
     expect(again).toMatchObject({
@@ -266,12 +282,13 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     );
   });
 
-  it("generate writes the webhook and both content modules, and check agrees", async () => {
-    const generated = await typewire(["generate"], { CMS_TOKEN: PARTNERS_TOKEN });
+  it("generate writes the webhook and both content modules from the saved schemas, and check agrees without the token", async () => {
+    const generated = await typewire(["generate"], { CMS_TOKEN: "" });
     expect(generated.stdout).toMatch(/webhooks → src\/generated\/webhooks: \d+ files, \d+ written/);
-    expect(generated.stdout).toMatch(/content → src\/generated\/content: 6 files, 6 written/);
+    expect(generated.stdout).toMatch(/content → src\/generated\/content: 8 files, 8 written/);
     for (const schema of ["public", "partners"]) {
       expect(await readdir(join(project, "src/generated/content", schema))).toEqual([
+        "documents.ts",
         "index.ts",
         "query.ts",
         "types.ts",
@@ -285,14 +302,16 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       join(project, "src/generated/content/public/query.ts"),
       "utf8",
     );
-    // The banner names the endpoint the module came from, not a file inside typewire.
+    // The banner names the saved schema and the endpoint it came from, not a file inside typewire.
     expect(partners.split("\n")[1]).toBe(
-      `// It comes from the schema of ${endpoint} ("partners" in typewire.config.json): change the content model there, then run \`typewire generate\`.`,
+      `// It comes from cms/partners.graphql, the schema saved from ${endpoint} ("partners" in typewire.config.json): refresh it with \`typewire introspect\`, then run \`typewire generate\`.`,
     );
     expect(partners).toContain("export const users =");
     expect(publicModule).not.toContain("export const users =");
-    const checked = await typewire(["check"], { CMS_TOKEN: PARTNERS_TOKEN });
+    const checked = await typewire(["check"], { CMS_TOKEN: "" });
     expect(checked.stdout).toContain("up to date");
+    const live = await typewire(["introspect", "--check"], { CMS_TOKEN: PARTNERS_TOKEN });
+    expect(live.stdout).toContain("cms/partners.graphql is up to date with the live schema");
   });
 
   for (const config of ["node16", "nodenext", "bundler"]) {
@@ -453,6 +472,41 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     await expect(
       run(process.execPath, [tsc, "-p", "queue/tsconfig.json"], { cwd: project }),
     ).resolves.toBeTruthy();
+  });
+
+  it("one typed document through urql, Apollo Client, graphql-request and typewire's client, type-checked under strict", async () => {
+    // The versions this repository pins (and so its npm cache holds), Apollo's rxjs peer included.
+    await run(
+      "npm",
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        ...["@urql/core", "@apollo/client", "graphql-request", "rxjs"].map(
+          (name) => `${name}@${manifest.devDependencies[name]}`,
+        ),
+      ],
+      { cwd: project },
+    );
+    await expect(
+      run(process.execPath, [tsc, "-p", "clients/tsconfig.json"], { cwd: project }),
+    ).resolves.toBeTruthy();
+    const { stdout } = await run(process.execPath, ["build-clients/clients/clients.js"], {
+      cwd: project,
+      env: { ...process.env, CMS_ENDPOINT: endpoint },
+    });
+    const entry = {
+      id: "42",
+      title: "New cycle lanes open along the river",
+      uri: "news/river-cycle-lanes",
+    };
+    expect(JSON.parse(stdout)).toEqual({
+      urql: entry,
+      apollo: entry,
+      graphqlRequest: entry,
+      typewire: entry,
+    });
   });
 
   it("every public subpath of the runtime works from JavaScript", async () => {

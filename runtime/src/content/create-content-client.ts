@@ -1,7 +1,7 @@
 import { ContentRequestError, type GraphQLErrorEntry } from "./content-request-error.js";
 import { networkFailure } from "./network-failure.js";
-import type { ContentDocument } from "./document.js";
 import type { Query } from "./query.js";
+import { type TypedDocumentNode, documentText } from "./typed-document.js";
 
 /** How requests travel, as the content API's endpoint rules allow. Only `post-json` carries variables. */
 export type Transport = "post-json" | "get" | "post-graphql";
@@ -23,25 +23,49 @@ export interface ContentClientOptions {
    * no limit of the client's own.
    */
   timeoutMs?: number | undefined;
+  /**
+   * A preview token for every request (see {@link RequestOptions.preview}); one request's
+   * `preview` option replaces it, and `preview: false` sends that request without it.
+   */
+  preview?: string | undefined;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  /**
+   * A preview token (the CMS's draft and live-preview links carry one as `?token=`): sent in the
+   * `X-Craft-Token` header, beside the schema's Bearer token, so the API answers with the draft
+   * or unsaved changes it stands for. Such a request asks for no caching (`fetch`'s
+   * `cache: "no-store"`): a preview answer must never be served to anyone else. `false` sends
+   * the request without the client's own preview token; an empty string is no token.
+   */
+  preview?: string | false | undefined;
 }
 
 // biome-ignore lint/complexity/noBannedTypes: `{} extends V` asks whether every variable may be left out.
-type VariablesArgument<V> = {} extends V ? [variables?: V] : [variables: V];
+type RequestArguments<V> = {} extends V
+  ? [variables?: V, options?: RequestOptions]
+  : [variables: V, options?: RequestOptions];
 
 export interface ContentClient {
   /**
-   * Sends a typed document generated from a `.graphql` file, as a query is sent; resolves its
-   * `data`, typed by the operation. Variables the operation requires (non-null, no default) must
-   * be given, and no others.
+   * Sends a typed document (a `TypedDocumentNode`, as `typewire generate` writes one per
+   * operation of a `.graphql` file) as its printed text, `loc.source.body`; resolves its `data`,
+   * typed by the operation. Variables the operation requires (non-null, no default) must be
+   * given, and no others.
    */
   request<R, V>(
-    document: ContentDocument<R, V>,
-    ...variables: VariablesArgument<NoInfer<V>>
+    document: TypedDocumentNode<R, V>,
+    ...args: RequestArguments<NoInfer<V>>
   ): Promise<R>;
   /** Sends a typed query; resolves its `data`, typed from the selection. */
-  request<R, V>(query: Query<R, V>, ...variables: VariablesArgument<V>): Promise<R>;
+  request<R, V>(query: Query<R, V>, ...args: RequestArguments<V>): Promise<R>;
   /** Sends a document written by hand; resolves its `data`. */
-  request<R = unknown>(document: string, variables?: Record<string, unknown>): Promise<R>;
+  request<R = unknown>(
+    document: string,
+    variables?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<R>;
   /** Runs the health check `{ping}`; resolves `"pong"`. */
   ping(): Promise<"pong">;
 }
@@ -62,11 +86,16 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       `[typewire] createContentClient: options.timeoutMs must be a number of milliseconds > 0, got ${String(timeoutMs)}`,
     );
   }
+  checkPreview(options.preview, "options.preview");
   const send = async (
     document: string,
     variables: Record<string, unknown> | undefined,
     declared = 0,
+    requestOptions: RequestOptions | undefined = undefined,
   ) => {
+    checkPreview(requestOptions?.preview, "the request's preview option");
+    const preview =
+      requestOptions?.preview === undefined ? options.preview : requestOptions.preview || undefined;
     if (transport !== "post-json" && (declared || (variables && Object.keys(variables).length))) {
       throw new TypeError(
         `[typewire] variables can only be sent with the "post-json" transport, not "${transport}"`,
@@ -77,6 +106,10 @@ export function createContentClient(options: ContentClientOptions): ContentClien
     headers.set("accept", "application/json");
     if (options.token) headers.set("authorization", `Bearer ${options.token}`);
     const init: RequestInit = { method: "POST", headers };
+    if (preview) {
+      headers.set("x-craft-token", preview);
+      init.cache = "no-store";
+    }
     if (transport === "get") {
       init.method = "GET";
       url.searchParams.set("query", document);
@@ -133,12 +166,22 @@ export function createContentClient(options: ContentClientOptions): ContentClien
   };
   return {
     request: ((
-      query: Query<unknown, unknown> | ContentDocument<unknown, unknown> | string,
+      query: Query<unknown, unknown> | TypedDocumentNode | string,
       variables?: Record<string, unknown>,
-    ) =>
-      typeof query === "string"
-        ? send(query, variables)
-        : send(query.document, variables, query.variables.length)) as ContentClient["request"],
+      requestOptions?: RequestOptions,
+    ) => {
+      if (typeof query === "string") return send(query, variables, 0, requestOptions);
+      if ("kind" in query) {
+        // A TypeError for a document without text rejects the promise, as every failure does.
+        try {
+          const { text, declared } = documentText(query);
+          return send(text, variables, declared, requestOptions);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
+      return send(query.document, variables, query.variables.length, requestOptions);
+    }) as ContentClient["request"],
     async ping() {
       const data = (await send("{ping}", undefined)) as { ping?: unknown };
       if (data.ping !== "pong")
@@ -148,4 +191,12 @@ export function createContentClient(options: ContentClientOptions): ContentClien
       return "pong";
     },
   };
+}
+
+/** A preview token is a string (`false` too, for one request); anything else is a mistake. */
+function checkPreview(preview: unknown, where: string): void {
+  if (preview === undefined || typeof preview === "string" || preview === false) return;
+  throw new TypeError(
+    `[typewire] ${where} must be a preview token (a string), got ${typeof preview}`,
+  );
 }

@@ -59,10 +59,11 @@ export type {
   VariableValue,
   VariablesOf,
 } from "./variables.js";
-export type { ContentDocument } from "./document.js";
+export type { DocumentTypeDecoration, TypedDocumentNode } from "./typed-document.js";
 export {
   type ContentClient,
   type ContentClientOptions,
+  type RequestOptions,
   type Transport,
   createContentClient,
 } from "./create-content-client.js";
