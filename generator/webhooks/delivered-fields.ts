@@ -126,9 +126,8 @@ function expand(
     const parts = schema[key];
     if (!Array.isArray(parts)) continue;
     split = true;
-    parts.forEach((_, index) =>
-      out.push(...expand(files, at(place, key, String(index)), [...seen, id])),
-    );
+    for (let index = 0; index < parts.length; index++)
+      out.push(...expand(files, at(place, key, String(index)), [...seen, id]));
   }
   if (!split || schema.type !== undefined || schema.properties !== undefined)
     out.push({ place, schema });

@@ -273,14 +273,14 @@ export function overrideTargets(files: PayloadSchemaFiles, at: string): string[]
       return;
     }
     const [head = "", ...rest] = segments;
-    const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+    const escapeKey = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
     if (Array.isArray(value)) {
       value.forEach((item, index) => {
         if (head === "*" || head === String(index)) visit(item, rest, `${path}/${index}`);
       });
     } else if (isJsonObject(value)) {
       for (const [key, child] of Object.entries(value))
-        if (head === "*" || head === key) visit(child, rest, `${path}/${escape(key)}`);
+        if (head === "*" || head === key) visit(child, rest, `${path}/${escapeKey(key)}`);
     }
   };
   visit(files[file], pointer.split("/").slice(1).map(unescapeSegment), "");
