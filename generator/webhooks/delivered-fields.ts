@@ -4,7 +4,7 @@ import type { PayloadOverride } from "./payload-overrides.js";
 import type { JsonSchema } from "./payload-schema-model.js";
 
 /** A place in the schema files: `<file>#<JSON pointer>`. */
-type Place = { file: string; pointer: string };
+export type Place = { file: string; pointer: string };
 
 /** A field a delivery carries that no schema where it hangs declares. */
 export interface UndeclaredField {
@@ -107,7 +107,7 @@ function walk(
 }
 
 /** The concrete schemas a place stands for: `$ref` followed, `anyOf`/`oneOf`/`allOf` split. */
-function expand(
+export function expand(
   files: PayloadSchemaFiles,
   place: Place,
   seen: string[],
@@ -134,7 +134,8 @@ function expand(
   return out;
 }
 
-function isObjectSchema(schema: JsonSchema): boolean {
+/** Whether a delivery's object is walked against the schema: an object type, fields or a map. */
+export function isObjectSchema(schema: JsonSchema): boolean {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   return (
     types.includes("object") ||
@@ -143,7 +144,8 @@ function isObjectSchema(schema: JsonSchema): boolean {
   );
 }
 
-function at(place: Place, ...segments: string[]): Place {
+/** The place of a child of `place`, its segments escaped. */
+export function at(place: Place, ...segments: string[]): Place {
   const escaped = segments.map((segment) => segment.replace(/~/g, "~0").replace(/\//g, "~1"));
   return { file: place.file, pointer: `${place.pointer}/${escaped.join("/")}` };
 }

@@ -3,6 +3,7 @@ import { bundledFile, packageRoot, relativePath } from "../../input/paths.js";
 import { BUNDLED_EVENTS, BUNDLED_PAYLOADS, inputsBase } from "../config.js";
 import type { TypewireConfig } from "../config.js";
 import type { EmittedFile } from "../writer.js";
+import { emitDriftTable } from "./emit-drift-table.js";
 import { emitEventNames } from "./emit-event-names.js";
 import { emitEventPayload } from "./emit-event-payload.js";
 import { emitExamplePayloads } from "./emit-example-payloads.js";
@@ -58,6 +59,7 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
       fromSchemas(emitPayloadDefinitions(schemas, webhooks.out, schemaDir)),
       ...emitPayloadIndex(table, webhooks.out).map(fromTable),
       fromSchemas(emitExamplePayloads(schemas, webhooks.out)),
+      fromSchemas(emitDriftTable(table, schemas, webhooks.out)),
     );
     for (const event of schemas.events)
       files.push(fromSchemas(emitEventPayload(event, webhooks.out, schemaDir)));
