@@ -15,6 +15,7 @@ import { emitValidateEventName } from "./emit-validate-event-name.js";
 import { readEventActionTable } from "./event-action-table.js";
 import { checkPayloadTypeNames } from "./payload-type-names.js";
 import { readPayloadSchemas } from "./payload-schema.js";
+import { applyProjectOverrides } from "./project-overrides.js";
 
 /** The webhooks target's files: event names, events, the validator and, when configured, payloads. */
 export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise<EmittedFile[]> {
@@ -46,6 +47,7 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
       table,
       relative(cwd, webhooks.payloads) || webhooks.payloads,
     );
+    if (webhooks.overrides) await applyProjectOverrides(schemas, webhooks.overrides, cwd);
     checkPayloadTypeNames(table, schemas);
     const schemaDir = relativePath(base, webhooks.payloads) || ".";
     const fromSchemas = fromInput(
