@@ -1,6 +1,7 @@
 import type { Command } from "./command.js";
 import { checkCommand } from "./commands/check.js";
 import { deliverCommand } from "./commands/deliver.js";
+import { draftOverridesCommand } from "./commands/draft-overrides.js";
 import { generateCommand } from "./commands/generate.js";
 import { initCommand } from "./commands/init.js";
 import { introspectCommand } from "./commands/introspect.js";
@@ -16,4 +17,5 @@ export const commands: readonly Command[] = [
   payloadSchemasCommand,
   serveCommand,
   deliverCommand,
+  draftOverridesCommand,
 ];

@@ -27,6 +27,11 @@ export interface WebhooksConfig {
    * table is.
    */
   bindRuntime?: boolean;
+  /**
+   * The project's payload overrides file (absolute path): fields its deliveries carry that the
+   * payload schemas lack, applied to them at generation (see `typewire draft-overrides`).
+   */
+  overrides?: string;
 }
 
 /** A resolved configuration: every path is absolute. */
@@ -97,6 +102,11 @@ export interface LoadConfigOptions {
    * deliver`): a content schema's unset token variable or missing file does not stop it.
    */
   content?: boolean;
+  /**
+   * Accept a `webhooks.overrides` file that does not exist yet (default false), for the command
+   * that creates it (`typewire draft-overrides`).
+   */
+  overridesMayBeMissing?: boolean;
 }
 
 /**
@@ -114,7 +124,13 @@ export async function loadConfig(
   const source = await readJsonSource(path, display);
   checkShape(source);
   const raw = source.value as {
-    webhooks?: { events?: string; payloads?: string; out: string; bindRuntime?: boolean };
+    webhooks?: {
+      events?: string;
+      payloads?: string;
+      out: string;
+      bindRuntime?: boolean;
+      overrides?: string;
+    };
     content?: RawContentConfig;
   };
   const base = dirname(path);
@@ -146,11 +162,30 @@ export async function loadConfig(
         : bundled
           ? bundledFile(BUNDLED_PAYLOADS)
           : undefined;
+    const overrides =
+      raw.webhooks.overrides === undefined
+        ? undefined
+        : options.overridesMayBeMissing
+          ? resolve(base, raw.webhooks.overrides)
+          : await input(["webhooks", "overrides"], raw.webhooks.overrides);
+    if (overrides !== undefined && payloads === undefined) {
+      problems.push(
+        new GeneratorError(
+          '"overrides" change payload schemas: name them in "payloads" (or use the bundled table)',
+          {
+            file: source.file,
+            ...source.locate(["webhooks", "overrides"]),
+            entry: "webhooks.overrides",
+          },
+        ),
+      );
+    }
     config.webhooks = {
       events,
       out: resolve(base, raw.webhooks.out),
       ...(raw.webhooks.bindRuntime === false ? { bindRuntime: false } : {}),
       ...(payloads ? { payloads } : {}),
+      ...(overrides ? { overrides } : {}),
     };
   }
   if (raw.content && options.content !== false) {
@@ -165,6 +200,7 @@ export async function loadConfig(
     ...(raw.webhooks?.payloads !== undefined && config.webhooks?.payloads
       ? [config.webhooks.payloads]
       : []),
+    ...(config.webhooks?.overrides ? [config.webhooks.overrides] : []),
     ...(config.content?.schemas ?? []).flatMap((schema) => ("file" in schema ? [schema.file] : [])),
     ...(config.content?.documents ?? []).flatMap((set) => set.files),
   ];

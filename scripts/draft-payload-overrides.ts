@@ -6,10 +6,13 @@
 //
 // It proposes: a required field deliveries leave out becomes optional, an enum gains the value
 // deliveries send, a type gains the type deliveries send. Anything else it prints as a
-// candidate known divergence, to be explained by hand.
+// candidate known divergence, to be explained by hand. Fields deliveries carry that no schema
+// declares become "addProperties" entries (the same drafts `typewire draft-overrides` makes for a
+// project's kept deliveries): prefer a "$ref" to a shared definition where one fits.
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Ajv, type ErrorObject } from "ajv";
+import { type KeptDelivery, draftAddProperties } from "../generator/webhooks/delivered-fields.js";
 
 const require = createRequire(import.meta.url);
 const dir = "schemas/webhooks/payloads";
@@ -46,6 +49,7 @@ interface Draft {
 }
 const drafts = new Map<string, Draft>();
 const divergences: { delivery: string; errors: string[] }[] = [];
+const delivered: KeptDelivery[] = [];
 const jsonType = (value: unknown) =>
   value === null
     ? "null"
@@ -63,6 +67,13 @@ for (const set of SETS) {
     if (actions === undefined) continue;
     group.examples.forEach((delivery: Record<string, unknown>, index: number) => {
       const name = `${set}/${event}/${index}`;
+      if (actions.length === 0 || actions.includes(delivery.action as string))
+        delivered.push({
+          name,
+          event,
+          action: actions.length === 0 ? undefined : (delivery.action as string),
+          payload: delivery,
+        });
       if (ajv.getSchema(`${event}.json`)!(delivery)) return;
       const action =
         actions.length === 1
@@ -164,7 +175,7 @@ for (const draft of drafts.values()) {
     known.because = `deliveries leave ${known.optional.map((f) => `"${f}"`).join(", ")} out`;
   } else merged.set(key, { ...draft });
 }
-const overrides = [...merged.values()]
+const overrides = [...merged.values(), ...draftAddProperties(files, delivered)]
   .map((draft) => ({ ...draft, evidence: draft.evidence.sort() }))
   .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 process.stdout.write(`${JSON.stringify({ overrides, divergences }, null, 2)}\n`);

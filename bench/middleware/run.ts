@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { PATH, benchHeaders, benchPayload } from "./payload.js";
 import { type Kind, type Sample, report } from "./report.js";
 
-// Drives the three receivers (ours, the peer, the bare limit), each in its own process, from
+// Drives the four receivers (ours, ours with the drift reporter on, the peer, the bare limit), each in its own process, from
 // load generators in other processes, at 32 and 64 keep-alive connections, rounds interleaved.
 // The deciding figure is the server's CPU time per request; requests/s is shown but coarse.
 //
@@ -17,7 +17,7 @@ import { type Kind, type Sample, report } from "./report.js";
 //   up to 10% on these machines.
 // - "sequential": one receiver at a time, order rotated each round (the earlier method).
 
-const ALL_KINDS = ["typewire", "peer", "bare"] as const;
+const ALL_KINDS = ["typewire", "drift", "peer", "bare"] as const;
 
 // BENCH_KINDS=typewire,bare narrows a run while tuning; the documented run uses all three.
 const KINDS = (process.env.BENCH_KINDS?.split(",") as Kind[] | undefined) ?? ALL_KINDS;

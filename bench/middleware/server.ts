@@ -5,6 +5,7 @@ import {
   Webhooks as PeerWebhooks,
   createNodeMiddleware as createPeerMiddleware,
 } from "@octokit/webhooks";
+import { createDriftReporter } from "@typewire/runtime/drift";
 import { createNodeMiddleware } from "@typewire/runtime/middleware";
 import { PATH, SECRET } from "./payload.js";
 import { benchWebhooks } from "./bench-webhooks.js";
@@ -15,6 +16,22 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 function typewire(): Handler {
   const middleware = createNodeMiddleware(benchWebhooks(SECRET), { path: PATH });
+  return (req, res) => {
+    middleware(req, res).then((handled) => {
+      if (!handled) res.writeHead(404).end();
+    });
+  };
+}
+
+/**
+ * `typewire` with the drift reporter on: every delivery's payload is walked beside the
+ * platform's drift table (the benchmark's delivery has no undeclared field, so nothing is
+ * reported and the figure is the walk's cost alone).
+ */
+function drift(): Handler {
+  const webhooks = benchWebhooks(SECRET);
+  webhooks.onAny(createDriftReporter({ onDrift: () => undefined }));
+  const middleware = createNodeMiddleware(webhooks, { path: PATH });
   return (req, res) => {
     middleware(req, res).then((handled) => {
       if (!handled) res.writeHead(404).end();
@@ -85,8 +102,8 @@ function bare(): Handler {
   };
 }
 
-const kind = process.argv[2] as "typewire" | "core" | "peer" | "bare";
-const handler = { typewire, core, peer, bare }[kind]();
+const kind = process.argv[2] as "typewire" | "drift" | "core" | "peer" | "bare";
+const handler = { typewire, drift, core, peer, bare }[kind]();
 let served = 0;
 const server = createServer((req, res) => {
   served++;

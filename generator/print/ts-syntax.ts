@@ -176,6 +176,21 @@ export function printConstArray(name: string, elements: readonly string[]): stri
   return layout([`export const ${name} = `, array, " as const;"], PRINT_WIDTH);
 }
 
+/**
+ * `export const name: type = [ ...elements ];`: on one line when it fits, else one element per
+ * line with a trailing comma. Unlike {@link printConstArray}, the elements keep a wide type, so a
+ * long table costs the type checker nothing.
+ *
+ * @example
+ * printTypedArray("shapes", "readonly string[]", ['""']); // 'export const shapes: readonly string[] = [""];'
+ */
+export function printTypedArray(name: string, type: string, elements: readonly string[]): string {
+  return layout(
+    [`export const ${name}: ${type} = `, bracketedList("[", elements, "]"), ";"],
+    PRINT_WIDTH,
+  );
+}
+
 /** `open a, b close` on one line, or one item per line with a trailing comma. */
 function bracketedList(open: string, items: readonly Doc[], close: string): Doc {
   return group([open, indent([softline, join([",", line], items)]), ifBreak(","), softline, close]);

@@ -3,6 +3,7 @@ import { bundledFile, packageRoot, relativePath } from "../../input/paths.js";
 import { BUNDLED_EVENTS, BUNDLED_PAYLOADS, inputsBase } from "../config.js";
 import type { TypewireConfig } from "../config.js";
 import type { EmittedFile } from "../writer.js";
+import { emitDriftTable } from "./emit-drift-table.js";
 import { emitEventNames } from "./emit-event-names.js";
 import { emitEventPayload } from "./emit-event-payload.js";
 import { emitExamplePayloads } from "./emit-example-payloads.js";
@@ -14,6 +15,7 @@ import { emitValidateEventName } from "./emit-validate-event-name.js";
 import { readEventActionTable } from "./event-action-table.js";
 import { checkPayloadTypeNames } from "./payload-type-names.js";
 import { readPayloadSchemas } from "./payload-schema.js";
+import { applyProjectOverrides } from "./project-overrides.js";
 
 /** The webhooks target's files: event names, events, the validator and, when configured, payloads. */
 export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise<EmittedFile[]> {
@@ -45,6 +47,7 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
       table,
       relative(cwd, webhooks.payloads) || webhooks.payloads,
     );
+    if (webhooks.overrides) await applyProjectOverrides(schemas, webhooks.overrides, cwd);
     checkPayloadTypeNames(table, schemas);
     const schemaDir = relativePath(base, webhooks.payloads) || ".";
     const fromSchemas = fromInput(
@@ -58,6 +61,7 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
       fromSchemas(emitPayloadDefinitions(schemas, webhooks.out, schemaDir)),
       ...emitPayloadIndex(table, webhooks.out).map(fromTable),
       fromSchemas(emitExamplePayloads(schemas, webhooks.out)),
+      fromSchemas(emitDriftTable(table, schemas, webhooks.out)),
     );
     for (const event of schemas.events)
       files.push(fromSchemas(emitEventPayload(event, webhooks.out, schemaDir)));

@@ -17,8 +17,16 @@ export interface PayloadOverride {
   addEnum?: (string | number | boolean | null)[];
   /** Types to add to the `type` at `at`. */
   addTypes?: string[];
+  /**
+   * Fields deliveries carry that the object at `at` does not declare, each with its schema; an
+   * added field is optional, since older deliveries may lack it.
+   */
+  addProperties?: Record<string, JsonSchema>;
   because: string;
-  /** The deliveries that prove it, as `<example set>/<event>/<index>`. */
+  /**
+   * The deliveries that prove it: `<example set>/<event>/<index>` in the bundled overrides file,
+   * the path of a kept delivery (relative to the overrides file) in a project's own.
+   */
   evidence: string[];
 }
 
@@ -37,8 +45,12 @@ export interface PayloadOverrides {
 
 /** `<example set>/<event>/<index>`, the name of one delivery of `@octokit/webhooks-examples`. */
 export const DELIVERY = /^(api\.github\.com|ghes-\d+)\/([a-z0-9_]+)\/(\d+)$/;
+const DEFINITIONS = "definitions.json";
 const AT = /^([a-z0-9_]+\.json)#((?:\/.*)?)$/;
-const CHANGES = ["allowNull", "optional", "addEnum", "addTypes"] as const;
+const CHANGES = ["allowNull", "optional", "addEnum", "addTypes", "addProperties"] as const;
+
+/** How evidence is named: deliveries of the example sets, or files of kept deliveries. */
+export type EvidenceKind = "examples" | "files";
 
 /**
  * Reads the overrides file: `{ "overrides": [...], "divergences": [...] }`. Every entry must give
@@ -48,7 +60,10 @@ const CHANGES = ["allowNull", "optional", "addEnum", "addTypes"] as const;
  * @example
  * const overrides = readPayloadOverrides(await readJsonSource("schemas/webhooks/payload-overrides.json"));
  */
-export function readPayloadOverrides(source: JsonSource): PayloadOverrides {
+export function readPayloadOverrides(
+  source: JsonSource,
+  evidence: EvidenceKind = "examples",
+): PayloadOverrides {
   const problems: GeneratorError[] = [];
   const fail = (path: (string | number)[], message: string) =>
     problems.push(source.errorAt(path, message));
@@ -83,6 +98,15 @@ export function readPayloadOverrides(source: JsonSource): PayloadOverrides {
       )
         fail([...path, list], `"${list}" must be a non-empty array`);
     }
+    if (override.addProperties !== undefined) {
+      const added = override.addProperties;
+      if (!isJsonObject(added) || Object.keys(added).length === 0)
+        fail([...path, "addProperties"], '"addProperties" must map field names to schemas');
+      else
+        for (const [name, schema] of Object.entries(added))
+          if (!isJsonObject(schema))
+            fail([...path, "addProperties", name], `the schema of "${name}" must be an object`);
+    }
     if (typeof override.because !== "string" || override.because.trim() === "")
       fail([...path, "because"], 'an override needs its reason in "because"');
     if (!Array.isArray(override.evidence) || override.evidence.length === 0) {
@@ -93,7 +117,10 @@ export function readPayloadOverrides(source: JsonSource): PayloadOverrides {
       return;
     }
     override.evidence.forEach((delivery, index) => {
-      if (typeof delivery !== "string" || !DELIVERY.test(delivery))
+      if (evidence === "files") {
+        if (typeof delivery !== "string" || delivery.trim() === "")
+          fail([...path, "evidence", index], "evidence must name a kept delivery's file");
+      } else if (typeof delivery !== "string" || !DELIVERY.test(delivery))
         fail(
           [...path, "evidence", index],
           'evidence must name a delivery as "<example set>/<event>/<index>"',
@@ -140,7 +167,7 @@ export function applyPayloadOverrides(
       return;
     }
     for (const target of targets) {
-      const problem = applyOne(target, override);
+      const problem = applyOne(target, override) ?? unresolvedRef(files, override);
       if (problem) {
         fail(problem);
         return;
@@ -178,13 +205,86 @@ function applyOne(schema: JsonSchema, override: PayloadOverride): string | undef
     if (schema.type === undefined) return "addTypes needs a schema with a type";
     schema.type = addAll(schema.type, override.addTypes);
   }
+  if (override.addProperties) {
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (!types.includes("object") && !isJsonObject(schema.properties))
+      return "addProperties needs an object schema";
+    const properties = isJsonObject(schema.properties) ? schema.properties : {};
+    const declared = Object.keys(override.addProperties).filter((name) => name in properties);
+    if (declared.length > 0)
+      return `${declared.join(", ")} ${declared.length === 1 ? "is" : "are"} already declared there`;
+    // A copy per target, so no two schemas share an object that a later override could change.
+    for (const [name, added] of Object.entries(override.addProperties))
+      properties[name] = structuredClone(added);
+    schema.properties = properties;
+  }
   return undefined;
+}
+
+/**
+ * A `$ref` of an added field must name a shared definition that exists, the way the file it goes
+ * into names them: `#/definitions/<name>` inside definitions.json, else
+ * `definitions.json#/definitions/<name>`.
+ */
+function unresolvedRef(files: PayloadSchemaFiles, override: PayloadOverride): string | undefined {
+  if (!override.addProperties) return undefined;
+  const shared = (files[DEFINITIONS] as { definitions?: Record<string, unknown> } | undefined)
+    ?.definitions;
+  const prefix = override.at.startsWith(`${DEFINITIONS}#`) ? "" : DEFINITIONS;
+  const refs: string[] = [];
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (isJsonObject(value)) {
+      if (typeof value.$ref === "string") refs.push(value.$ref);
+      Object.values(value).forEach(collect);
+    }
+  };
+  collect(override.addProperties);
+  const bad = refs.find((ref) => {
+    const name = ref.startsWith(`${prefix}#/definitions/`)
+      ? ref.slice(`${prefix}#/definitions/`.length)
+      : undefined;
+    return name === undefined || shared === undefined || !(name in shared);
+  });
+  return bad === undefined
+    ? undefined
+    : `the $ref "${bad}" must name a definition of ${DEFINITIONS} as "${prefix}#/definitions/<name>"`;
 }
 
 function addAll(type: unknown, more: string[]): unknown {
   const types = [...(Array.isArray(type) ? type : [type]), ...more];
   const unique = [...new Set(types)];
   return unique.length === 1 ? unique[0] : unique;
+}
+
+/**
+ * Every place an override's `at` matches in the schema files, as `<file>#<JSON pointer>`, with
+ * its wildcards filled in.
+ *
+ * @example
+ * overrideTargets(files, "pull_request.json#/definitions/*\/properties/pull_request");
+ */
+export function overrideTargets(files: PayloadSchemaFiles, at: string): string[] {
+  const [, file = "", pointer = ""] = AT.exec(at) ?? [];
+  const found: string[] = [];
+  const visit = (value: unknown, segments: string[], path: string): void => {
+    if (segments.length === 0) {
+      if (isJsonObject(value)) found.push(`${file}#${path}`);
+      return;
+    }
+    const [head = "", ...rest] = segments;
+    const escapeKey = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        if (head === "*" || head === String(index)) visit(item, rest, `${path}/${index}`);
+      });
+    } else if (isJsonObject(value)) {
+      for (const [key, child] of Object.entries(value))
+        if (head === "*" || head === key) visit(child, rest, `${path}/${escapeKey(key)}`);
+    }
+  };
+  visit(files[file], pointer.split("/").slice(1).map(unescapeSegment), "");
+  return found;
 }
 
 function matchPointer(value: unknown, segments: string[]): JsonSchema[] {

@@ -6,7 +6,9 @@ export const webhooksTarget: Target = {
   name: "webhooks",
   enabled: (config: TypewireConfig) => config.webhooks !== undefined,
   inputs: (config) =>
-    [config.webhooks?.events, config.webhooks?.payloads].filter((p): p is string => !!p),
+    [config.webhooks?.events, config.webhooks?.payloads, config.webhooks?.overrides].filter(
+      (p): p is string => !!p,
+    ),
   outDirs: (config) => (config.webhooks ? [config.webhooks.out] : []),
   // The emitters (and handlebars) load only when this target renders, so a run the cache answers
   // never pays for them.

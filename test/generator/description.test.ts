@@ -338,7 +338,84 @@ describe("payload overrides", () => {
     expect(messages).toEqual([
       "no override without evidence: name the deliveries that prove it",
       'evidence must name a delivery as "<example set>/<event>/<index>"',
-      "an override makes exactly one change of allowNull, optional, addEnum, addTypes",
+      "an override makes exactly one change of allowNull, optional, addEnum, addTypes, addProperties",
+    ]);
+  });
+
+  it("adds fields with addProperties, each schema its own copy, and refuses a malformed one", () => {
+    const files = build();
+    const overrides = readPayloadOverrides(
+      overridesSource({
+        overrides: [
+          {
+            at: "issues.json#/definitions/*",
+            addProperties: {
+              triage: { type: ["string", "null"] },
+              reporter: { $ref: "definitions.json#/definitions/simple_user" },
+            },
+            because: "deliveries carry them",
+            evidence,
+          },
+        ],
+      }),
+    );
+    applyPayloadOverrides(files, overrides);
+    const variants = files["issues.json"]!.definitions;
+    for (const action of ["opened", "closed"]) {
+      expect(variants[action].properties.triage, action).toEqual({ type: ["string", "null"] });
+      expect(variants[action].properties.reporter, action).toEqual({
+        $ref: "definitions.json#/definitions/simple_user",
+      });
+      // Added fields are optional: older deliveries lack them.
+      expect(variants[action].required, action).not.toContain("triage");
+    }
+    expect(variants.opened.properties.triage).not.toBe(variants.closed.properties.triage);
+    const malformed = thrown(() =>
+      readPayloadOverrides(
+        overridesSource({
+          overrides: [
+            { at: "push.json#", addProperties: {}, because: "empty", evidence },
+            { at: "push.json#", addProperties: { zen: true }, because: "not a schema", evidence },
+          ],
+        }),
+      ),
+    );
+    expect((malformed as GeneratorErrors).errors.map((e) => e.message)).toEqual([
+      '"addProperties" must map field names to schemas',
+      'the schema of "zen" must be an object',
+    ]);
+  });
+
+  it("refuses addProperties for a field already declared, on a non-object, or with an unknown $ref", () => {
+    const overrides = readPayloadOverrides(
+      overridesSource({
+        overrides: [
+          {
+            at: "push.json#",
+            addProperties: { ref: { type: "string" } },
+            because: "already there",
+            evidence,
+          },
+          {
+            at: "push.json#/properties/ref",
+            addProperties: { name: { type: "string" } },
+            because: "a string has no fields",
+            evidence,
+          },
+          {
+            at: "push.json#",
+            addProperties: { pusher: { $ref: "definitions.json#/definitions/nobody" } },
+            because: "no such definition",
+            evidence,
+          },
+        ],
+      }),
+    );
+    const error = thrown(() => applyPayloadOverrides(build(), overrides));
+    expect((error as GeneratorErrors).errors.map((e) => e.message)).toEqual([
+      "ref is already declared there (override for push.json#)",
+      "addProperties needs an object schema (override for push.json#/properties/ref)",
+      'the $ref "definitions.json#/definitions/nobody" must name a definition of definitions.json as "definitions.json#/definitions/<name>" (override for push.json#)',
     ]);
   });
 

@@ -420,6 +420,51 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     }
   });
 
+  it("drift: the reporter over the project's drift table reports a field its schema lacks once, keeps the delivery, and draft-overrides plus generate type it", async () => {
+    const { stdout } = await run(process.execPath, ["build-nodenext/drift-receiver.js", "drift"], {
+      cwd: project,
+    });
+    const seen = JSON.parse(stdout) as { statuses: number[]; warnings: string[]; kept: string[] };
+    expect(seen.statuses).toEqual([200, 200]);
+    // Two deliveries with the same extra field: reported once.
+    expect(seen.warnings).toEqual([
+      "typewire drift: deploy_hook.fired delivery drift-1 carries a field the types do not declare: hook.region",
+    ]);
+    expect(seen.kept).toEqual(["deploy_hook.fired--drift-1.json"]);
+    const checkHandler = () =>
+      run(process.execPath, [tsc, "-p", "drift-check/tsconfig.json"], { cwd: project });
+    // Before: the handler that reads the field does not compile.
+    await expect(checkHandler()).rejects.toMatchObject({
+      stdout: expect.stringMatching(/error TS2339: Property 'region' does not exist/),
+    });
+    const configFile = join(project, "typewire.config.json");
+    const config = JSON.parse(await readFile(configFile, "utf8"));
+    config.webhooks.overrides = "webhooks/payload-overrides.json";
+    await writeFile(configFile, JSON.stringify(config, null, 2));
+    const drafted = await typewire(["draft-overrides", "--deliveries", "drift"]);
+    expect(drafted.stdout).toContain(
+      "added 1 field from 1 kept delivery to webhooks/payload-overrides.json:\n  deploy_hook.json#/definitions/fired/properties/hook region\n",
+    );
+    const overrides = JSON.parse(
+      await readFile(join(project, "webhooks/payload-overrides.json"), "utf8"),
+    );
+    expect(overrides).toEqual({
+      overrides: [
+        {
+          at: "deploy_hook.json#/definitions/fired/properties/hook",
+          addProperties: { region: { type: "string" } },
+          because: expect.stringContaining('"region"'),
+          evidence: ["../drift/deploy_hook.fired--drift-1.json"],
+        },
+      ],
+    });
+    await typewire(["generate"], { CMS_TOKEN: PARTNERS_TOKEN });
+    // After: it compiles, and the kept delivery now carries nothing undeclared.
+    await expect(checkHandler()).resolves.toBeTruthy();
+    const again = await typewire(["draft-overrides", "--deliveries", "drift"]);
+    expect(again.stdout).toContain("carries no field the payload types lack");
+  });
+
   it("a CommonJS program can require() the runtime", async () => {
     const { stdout } = await run(
       process.execPath,
@@ -516,6 +561,7 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       nodeStatus: 200,
       received: ["issues.opened:web", "issues.closed:node", "issues.edited:relay"],
       relayName: "issues",
+      drift: ["issues.closed: surplus"],
       others: ["function", "function", "function"],
     });
     const runtime = JSON.parse(

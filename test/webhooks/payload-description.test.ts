@@ -4,11 +4,13 @@ import { Ajv } from "ajv";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describedPayloadSchemas } from "../../generator/webhooks/description.js";
+import { walkDelivery } from "../../generator/webhooks/delivered-fields.js";
 import { readEventActionTable } from "../../generator/webhooks/event-action-table.js";
 import type { PayloadSchemaFiles } from "../../generator/webhooks/description.js";
 import {
   DELIVERY,
   type PayloadOverrides,
+  overrideTargets,
   readPayloadOverrides,
 } from "../../generator/webhooks/payload-overrides.js";
 import { buildDescribedSchemas } from "../../generator/webhooks/write-described-schemas.js";
@@ -324,10 +326,12 @@ describe("the overrides file", () => {
           expect(delivery).toMatch(DELIVERY);
           const entry = all.get(delivery);
           expect(entry, `${override.at}: no delivery ${delivery}`).toBeDefined();
-          // Evidence is a delivery the description's own schema rejects.
-          expect(unchanged(entry!.event)(entry!.payload), `${override.at}: ${delivery}`).toBe(
-            false,
-          );
+          // Evidence is a delivery the description's own schema rejects; a field it adds is
+          // proven by deliveries that carry it (see "every field ... is declared").
+          if (!override.addProperties)
+            expect(unchanged(entry!.event)(entry!.payload), `${override.at}: ${delivery}`).toBe(
+              false,
+            );
           // An override of one event's file is proven by a delivery of that event.
           const file = override.at.split("#")[0];
           if (file !== "definitions.json") expect(`${entry!.event}.json`).toBe(file);
@@ -335,4 +339,81 @@ describe("the overrides file", () => {
       }
     },
   );
+});
+
+/** The action whose variant types a delivery, or undefined for an event without actions. */
+function actionOf(event: string, payload: Schema): string | undefined | false {
+  const actions = table[event] ?? [];
+  if (actions.length === 0) return undefined;
+  return actions.includes(payload.action as string) ? (payload.action as string) : false;
+}
+
+describe("every field an example delivery carries is declared", () => {
+  const groups = [
+    ["hosted", ["api.github.com"]],
+    ["enterprise", SETS.filter((set) => set.startsWith("ghes-"))],
+  ] as const;
+  for (const [label, sets] of groups) {
+    it(`${label}: no delivery of a table event/action carries a field, at any depth, that the schemas do not declare`, () => {
+      const undeclared: string[] = [];
+      let walked = 0;
+      for (const set of sets) {
+        for (const { delivery, event, payload } of examples.get(set) ?? []) {
+          const action = actionOf(event, payload);
+          if (action === false) continue;
+          walked++;
+          for (const field of walkDelivery(schemas, event, action, payload).undeclared)
+            undeclared.push(`${delivery} ${field.path}`);
+        }
+      }
+      expect(walked).toBeGreaterThan(300);
+      expect(undeclared).toEqual([]);
+    });
+  }
+
+  it("finds a field the schemas lack at depth, but not a key of an open map", () => {
+    const pull = examples
+      .get("api.github.com")!
+      .find(({ event, payload }) => event === "pull_request" && payload.action === "opened")!;
+    const payload = structuredClone(pull.payload) as {
+      pull_request: { base: { repo: Schema & { custom_properties?: Schema } } };
+    };
+    payload.pull_request.base.repo.not_in_any_schema = { nested: 1 };
+    payload.pull_request.base.repo.custom_properties = { team: "platform" };
+    const dispatch = {
+      ...(examples.get("api.github.com")!.find(({ event }) => event === "repository_dispatch")
+        ?.payload ?? {}),
+      client_payload: { any: { key: [1] } },
+    };
+    expect(
+      walkDelivery(schemas, "pull_request", "opened", payload).undeclared.map(({ path }) => path),
+    ).toEqual(["pull_request.base.repo.not_in_any_schema"]);
+    expect(walkDelivery(schemas, "repository_dispatch", "sample", dispatch).undeclared).toEqual([]);
+  });
+
+  it("every field an override adds is carried by at least one of its evidence deliveries, wherever it hangs", () => {
+    const all = new Map(
+      [...examples.values()].flat().map((entry) => [entry.delivery, entry] as const),
+    );
+    const added = overrides.overrides.filter((override) => override.addProperties);
+    expect(added.length).toBeGreaterThan(10);
+    const unread: string[] = [];
+    for (const override of added) {
+      const read = new Set<string>();
+      for (const name of override.evidence) {
+        const entry = all.get(name);
+        expect(entry, `${override.at}: no delivery ${name}`).toBeDefined();
+        const action = actionOf(entry!.event, entry!.payload);
+        if (action === false) continue;
+        for (const field of walkDelivery(schemas, entry!.event, action, entry!.payload).read)
+          read.add(field);
+      }
+      const targets = overrideTargets(schemas, override.at);
+      expect(targets.length, override.at).toBeGreaterThan(0);
+      for (const target of targets)
+        for (const field of Object.keys(override.addProperties!))
+          if (!read.has(`${target} ${field}`)) unread.push(`${target} ${field}`);
+    }
+    expect(unread).toEqual([]);
+  });
 });

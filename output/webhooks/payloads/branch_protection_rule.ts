@@ -46,6 +46,12 @@ export interface BranchProtectionRuleEditedEvent {
     admin_enforced?: {
       from: boolean | null;
     };
+    allow_deletions_enforcement_level?: {
+      from: string;
+    };
+    allow_force_pushes_enforcement_level?: {
+      from: string;
+    };
     authorized_actor_names?: {
       from: string[];
     };
@@ -54,6 +60,9 @@ export interface BranchProtectionRuleEditedEvent {
     };
     authorized_dismissal_actors_only?: {
       from: boolean | null;
+    };
+    dismiss_stale_reviews_on_push?: {
+      from: boolean;
     };
     linear_history_requirement_enforcement_level?: {
       from: "off" | "non_admins" | "everyone";
@@ -67,14 +76,29 @@ export interface BranchProtectionRuleEditedEvent {
     pull_request_reviews_enforcement_level?: {
       from: "off" | "non_admins" | "everyone";
     };
+    require_code_owner_review?: {
+      from: boolean;
+    };
     require_last_push_approval?: {
       from: boolean | null;
+    };
+    required_approving_review_count?: {
+      from: number;
+    };
+    required_conversation_resolution_level?: {
+      from: string;
+    };
+    required_deployments_enforcement_level?: {
+      from: string;
     };
     required_status_checks?: {
       from: string[];
     };
     required_status_checks_enforcement_level?: {
       from: "off" | "non_admins" | "everyone";
+    };
+    signature_requirement_enforcement_level?: {
+      from: string;
     };
   };
   enterprise?: EnterpriseWebhooks;

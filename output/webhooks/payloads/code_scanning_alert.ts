@@ -180,6 +180,24 @@ export interface CodeScanningAlertClosedByUserEvent {
     fixed_at?: null;
     /** The GitHub URL of the alert resource. */
     html_url: string;
+    instances?: {
+      analysis_key: string;
+      classifications: string[];
+      commit_sha: string;
+      environment: string;
+      location: {
+        end_column: number;
+        end_line: number;
+        path: string;
+        start_column: number;
+        start_line: number;
+      };
+      message: {
+        text: string;
+      };
+      ref: string;
+      state: string;
+    }[];
     most_recent_instance?: {
       /** Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name. */
       analysis_key: string;
@@ -259,6 +277,24 @@ export interface CodeScanningAlertCreatedEvent {
     fixed_at?: null;
     /** The GitHub URL of the alert resource. */
     html_url: string;
+    instances?: {
+      analysis_key: string;
+      classifications: unknown[];
+      commit_sha: string;
+      environment: string;
+      location: {
+        end_column: number;
+        end_line: number;
+        path: string;
+        start_column: number;
+        start_line: number;
+      };
+      message: {
+        text: string;
+      };
+      ref: string;
+      state: string;
+    }[];
     instances_url?: string;
     most_recent_instance?: {
       /** Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name. */
@@ -362,6 +398,24 @@ export interface CodeScanningAlertFixedEvent {
     fixed_at?: null;
     /** The GitHub URL of the alert resource. */
     html_url: string;
+    instances?: {
+      analysis_key: string;
+      classifications: unknown[];
+      commit_sha: string;
+      environment: string;
+      location: {
+        end_column: number;
+        end_line: number;
+        path: string;
+        start_column: number;
+        start_line: number;
+      };
+      message: {
+        text: string;
+      };
+      ref: string;
+      state: string;
+    }[];
     instances_url?: string;
     most_recent_instance?: {
       /** Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name. */
@@ -442,6 +496,12 @@ export interface CodeScanningAlertReopenedEvent {
     fixed_at?: null;
     /** The GitHub URL of the alert resource. */
     html_url: string;
+    instances?: {
+      analysis_key: string;
+      environment: string;
+      ref: string;
+      state: string;
+    }[];
     instances_url?: string;
     most_recent_instance?: {
       /** Identifies the configuration under which the analysis was executed. For example, in GitHub Actions this includes the workflow filename and job name. */

@@ -39,6 +39,7 @@ export interface AppPermissions {
   checks?: "read" | "write";
   /** The level of permission to grant the access token to create, edit, delete, and list Codespaces. */
   codespaces?: "read" | "write";
+  content_references?: "read" | "write";
   /** The level of permission to grant the access token for repository contents, commits, branches, downloads, releases, and merges. */
   contents?: "read" | "write";
   /** The level of permission to grant the access token to view and edit custom properties for an organization, when allowed by the property. */
@@ -115,6 +116,7 @@ export interface AppPermissions {
   repository_custom_properties?: "read" | "write";
   /** The level of permission to grant the access token to manage the post-receive hooks for a repository. */
   repository_hooks?: "read" | "write";
+  repository_pre_receive_hooks?: "read" | "write";
   /** The level of permission to grant the access token to manage repository projects, columns, and cards. */
   repository_projects?: "read" | "write" | "admin";
   /** The level of permission to grant the access token to view and manage secret scanning alerts. */
@@ -1615,6 +1617,10 @@ export interface Repository {
   contents_url: string;
   contributors_url: string;
   created_at: string | null;
+  /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+  custom_properties?: {
+    [k: string]: unknown;
+  };
   /** The default branch of the repository. */
   default_branch: string;
   /** Whether to delete head branches when pull requests are merged */
@@ -2811,6 +2817,7 @@ export interface SimpleCheckSuite {
     | "startup_failure"
     | null;
   created_at?: string;
+  deployment?: DeploymentSimple;
   head_branch?: string | null;
   /** The SHA of the head commit that is being checked. */
   head_sha?: string;
@@ -5513,6 +5520,7 @@ export interface WebhooksRule {
 
 /** The details of the security advisory, including summary, description, and severity. */
 export interface WebhooksSecurityAdvisory {
+  cve_id?: string | null;
   cvss?: {
     score: number;
     vector_string: string | null;

@@ -185,6 +185,7 @@ export interface DiscussionTransferredEvent {
 export interface DiscussionUnansweredEvent {
   action: "unanswered";
   discussion: Discussion;
+  installation?: SimpleInstallation;
   old_answer: WebhooksAnswer;
   organization?: OrganizationSimpleWebhooks;
   repository: RepositoryWebhooks;

@@ -21,6 +21,7 @@ export type MilestoneEvent =
 /** A milestone was closed. */
 export interface MilestoneClosedEvent {
   action: "closed";
+  enterprise?: EnterpriseWebhooks;
   installation?: SimpleInstallation;
   /** A collection of related issues and pull requests. */
   milestone: {

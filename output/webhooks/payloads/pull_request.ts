@@ -198,6 +198,10 @@ export interface PullRequestAssignedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -418,6 +422,10 @@ export interface PullRequestAssignedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -4236,6 +4244,10 @@ export interface PullRequestLabeledEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -4456,6 +4468,10 @@ export interface PullRequestLabeledEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -5027,6 +5043,10 @@ export interface PullRequestLockedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -5247,6 +5267,10 @@ export interface PullRequestLockedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -5869,6 +5893,10 @@ export type PullRequestReviewRequestRemovedEvent =
             contents_url: string;
             contributors_url: string;
             created_at: number | string;
+            /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+            custom_properties?: {
+              [k: string]: unknown;
+            };
             /** The default branch of the repository. */
             default_branch: string;
             /** Whether to delete head branches when pull requests are merged */
@@ -6078,6 +6106,10 @@ export type PullRequestReviewRequestRemovedEvent =
             contents_url: string;
             contributors_url: string;
             created_at: number | string;
+            /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+            custom_properties?: {
+              [k: string]: unknown;
+            };
             /** The default branch of the repository. */
             default_branch: string;
             /** Whether to delete head branches when pull requests are merged */
@@ -7505,6 +7537,10 @@ export type PullRequestReviewRequestedEvent =
             contents_url: string;
             contributors_url: string;
             created_at: number | string;
+            /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+            custom_properties?: {
+              [k: string]: unknown;
+            };
             /** The default branch of the repository. */
             default_branch: string;
             /** Whether to delete head branches when pull requests are merged */
@@ -7725,6 +7761,10 @@ export type PullRequestReviewRequestedEvent =
             contents_url: string;
             contributors_url: string;
             created_at: number | string;
+            /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+            custom_properties?: {
+              [k: string]: unknown;
+            };
             /** The default branch of the repository. */
             default_branch: string;
             /** Whether to delete head branches when pull requests are merged */
@@ -9151,6 +9191,10 @@ export interface PullRequestSynchronizeEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -9371,6 +9415,10 @@ export interface PullRequestSynchronizeEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -9932,6 +9980,10 @@ export interface PullRequestUnassignedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -10152,6 +10204,10 @@ export interface PullRequestUnassignedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -10724,6 +10780,10 @@ export interface PullRequestUnlabeledEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -10944,6 +11004,10 @@ export interface PullRequestUnlabeledEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -11504,6 +11568,10 @@ export interface PullRequestUnlockedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -11724,6 +11792,10 @@ export interface PullRequestUnlockedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */

@@ -275,6 +275,10 @@ export interface PullRequestReviewCommentCreatedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -490,6 +494,10 @@ export interface PullRequestReviewCommentCreatedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -1026,6 +1034,10 @@ export interface PullRequestReviewCommentDeletedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -1241,6 +1253,10 @@ export interface PullRequestReviewCommentDeletedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -1779,6 +1795,10 @@ export interface PullRequestReviewCommentEditedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -1994,6 +2014,10 @@ export interface PullRequestReviewCommentEditedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */

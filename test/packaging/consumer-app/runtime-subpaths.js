@@ -4,6 +4,7 @@
 import { createServer } from "node:http";
 import { Webhooks as RootWebhooks } from "@typewire/runtime";
 import { createContentClient } from "@typewire/runtime/content";
+import { createDriftReporter } from "@typewire/runtime/drift";
 import { createEventHandler } from "@typewire/runtime/event-handler";
 import {
   DEFAULT_PATH,
@@ -21,6 +22,10 @@ const received = [];
 webhooks.onAny(({ id, name, payload }) => {
   received.push(`${name}.${payload.action}:${id}`);
 });
+const drift = [];
+webhooks.onAny(
+  createDriftReporter({ onDrift: ({ event, paths }) => drift.push(`${event}: ${paths}`) }),
+);
 
 const web = createWebMiddleware(webhooks);
 const webResponse = await web(
@@ -42,7 +47,7 @@ try {
   const { headers, body } = await signDelivery({
     secret,
     name: "issues.closed",
-    payload: {},
+    payload: { surplus: true },
     id: "node",
   });
   const response = await fetch(`http://127.0.0.1:${server.address().port}${DEFAULT_PATH}`, {
@@ -91,6 +96,7 @@ console.log(
     nodeStatus,
     received,
     relayName: toDelivery(message).name,
+    drift,
     others: [RootWebhooks, createContentClient, createEventHandler].map((value) => typeof value),
   }),
 );

@@ -130,6 +130,7 @@ export interface CheckSuiteCompletedEvent {
         organization_hooks?: "read" | "write";
         organization_packages?: "read" | "write";
         organization_plan?: "read" | "write";
+        organization_pre_receive_hooks?: "read" | "write";
         organization_projects?: "read" | "write" | "admin";
         organization_secrets?: "read" | "write";
         organization_self_hosted_runners?: "read" | "write";
@@ -138,6 +139,7 @@ export interface CheckSuiteCompletedEvent {
         pages?: "read" | "write";
         pull_requests?: "read" | "write";
         repository_hooks?: "read" | "write";
+        repository_pre_receive_hooks?: "read" | "write";
         repository_projects?: "read" | "write" | "admin";
         secret_scanning_alerts?: "read" | "write";
         secrets?: "read" | "write";
@@ -359,6 +361,7 @@ export interface CheckSuiteRequestedEvent {
         organization_hooks?: "read" | "write";
         organization_packages?: "read" | "write";
         organization_plan?: "read" | "write";
+        organization_pre_receive_hooks?: "read" | "write";
         organization_projects?: "read" | "write" | "admin";
         organization_secrets?: "read" | "write";
         organization_self_hosted_runners?: "read" | "write";
@@ -367,6 +370,7 @@ export interface CheckSuiteRequestedEvent {
         pages?: "read" | "write";
         pull_requests?: "read" | "write";
         repository_hooks?: "read" | "write";
+        repository_pre_receive_hooks?: "read" | "write";
         repository_projects?: "read" | "write" | "admin";
         secret_scanning_alerts?: "read" | "write";
         secrets?: "read" | "write";
@@ -582,6 +586,7 @@ export interface CheckSuiteRerequestedEvent {
         organization_hooks?: "read" | "write";
         organization_packages?: "read" | "write";
         organization_plan?: "read" | "write";
+        organization_pre_receive_hooks?: "read" | "write";
         organization_projects?: "read" | "write" | "admin";
         organization_secrets?: "read" | "write";
         organization_self_hosted_runners?: "read" | "write";
@@ -590,6 +595,7 @@ export interface CheckSuiteRerequestedEvent {
         pages?: "read" | "write";
         pull_requests?: "read" | "write";
         repository_hooks?: "read" | "write";
+        repository_pre_receive_hooks?: "read" | "write";
         repository_projects?: "read" | "write" | "admin";
         secret_scanning_alerts?: "read" | "write";
         secrets?: "read" | "write";

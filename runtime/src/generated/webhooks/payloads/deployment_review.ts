@@ -586,6 +586,7 @@ export interface DeploymentReviewRequestedEvent {
     reviewer?: {
       avatar_url?: string;
       deleted?: boolean;
+      description?: string;
       email?: string | null;
       events_url?: string;
       followers_url?: string;
@@ -595,12 +596,19 @@ export interface DeploymentReviewRequestedEvent {
       html_url?: string;
       id: number;
       login?: string;
+      members_url?: string;
       name?: string;
       node_id?: string;
+      notification_setting?: string;
       organizations_url?: string;
+      parent?: null;
+      permission?: string;
+      privacy?: string;
       received_events_url?: string;
       repos_url?: string;
+      repositories_url?: string;
       site_admin?: boolean;
+      slug?: string;
       starred_url?: string;
       subscriptions_url?: string;
       type?: "Bot" | "User" | "Organization";
@@ -664,7 +672,20 @@ export interface DeploymentReviewRequestedEvent {
     display_title: string;
     event: string;
     head_branch: string;
-    head_commit?: {} | null;
+    head_commit?: {
+      author?: {
+        email: string;
+        name: string;
+      };
+      committer?: {
+        email: string;
+        name: string;
+      };
+      id?: string;
+      message?: string;
+      timestamp?: string;
+      tree_id?: string;
+    } | null;
     head_repository?: {
       archive_url?: string;
       assignees_url?: string;

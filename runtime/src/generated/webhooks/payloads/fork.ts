@@ -39,6 +39,10 @@ export interface ForkEvent {
     contents_url: string;
     contributors_url: string;
     created_at: number | string;
+    /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+    custom_properties?: {
+      [k: string]: unknown;
+    };
     /** The default branch of the repository. */
     default_branch: string;
     /** Whether to delete head branches when pull requests are merged */

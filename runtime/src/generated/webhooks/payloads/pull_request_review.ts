@@ -168,6 +168,10 @@ export interface PullRequestReviewDismissedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -383,6 +387,10 @@ export interface PullRequestReviewDismissedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -1660,6 +1668,10 @@ export interface PullRequestReviewSubmittedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -1875,6 +1887,10 @@ export interface PullRequestReviewSubmittedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */

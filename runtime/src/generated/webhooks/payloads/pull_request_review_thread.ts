@@ -167,6 +167,10 @@ export interface PullRequestReviewThreadResolvedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -350,6 +354,10 @@ export interface PullRequestReviewThreadResolvedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -960,6 +968,10 @@ export interface PullRequestReviewThreadUnresolvedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */
@@ -1143,6 +1155,10 @@ export interface PullRequestReviewThreadUnresolvedEvent {
         contents_url: string;
         contributors_url: string;
         created_at: number | string;
+        /** The custom properties that were defined for the repository. The keys are the custom property names, and the values are the corresponding custom property values. */
+        custom_properties?: {
+          [k: string]: unknown;
+        };
         /** The default branch of the repository. */
         default_branch: string;
         /** Whether to delete head branches when pull requests are merged */

@@ -46,6 +46,7 @@ export interface SecurityAdvisoryWithdrawnEvent {
   repository?: RepositoryWebhooks;
   /** The details of the security advisory, including summary, description, and severity. */
   security_advisory: {
+    cve_id?: string;
     cvss: {
       score: number;
       vector_string: string | null;

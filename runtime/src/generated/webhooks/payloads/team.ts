@@ -169,6 +169,7 @@ export interface TeamAddedToRepositoryEvent {
     visibility?: "public" | "private" | "internal";
     watchers: number;
     watchers_count: number;
+    web_commit_signoff_required?: boolean;
   };
   sender?: SimpleUser;
   team: WebhooksTeam1;
@@ -828,6 +829,7 @@ export interface TeamRemovedFromRepositoryEvent {
     visibility: "public" | "private" | "internal";
     watchers: number;
     watchers_count: number;
+    web_commit_signoff_required?: boolean;
   };
   sender: SimpleUser;
   team: WebhooksTeam1;
