@@ -156,11 +156,11 @@ describe("readFieldMaps", () => {
     expect(types.map((t) => t.name)).toEqual(["A", "I", "Query"]);
     const info = (name: string) => typeInfos.find((t) => t.name === name)?.text;
     expect(info("I")).toBe(
-      '{ n: "I"; f: I; x: Nested["I"] | SpecialKeys; p: Pick<Types, Possible["I"]>; k: keyof I | "__typename" | SpecialKeys }',
+      '{ n: "I"; f: I; x: Nested["I"] | SpecialKeys; p: Pick<Types, Possible["I"]>; k: keyof I | "__typename" | SpecialKeys; o: Types }',
     );
     expect(info("U")).toContain('p: Pick<Types, Possible["U"]>');
     expect(info("U")).toContain('f: Record<never, never>; x: Nested["U"] | SpecialKeys;');
-    expect(info("U")).toContain('k: "__typename" | SpecialKeys }');
+    expect(info("U")).toContain('k: "__typename" | SpecialKeys; o: Types }');
     expect(info("A")).toContain('p: Pick<Types, "A">');
     expect(typeInfos.map((t) => t.name)).toEqual(["A", "I", "Query", "U"]);
   });
