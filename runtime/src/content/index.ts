@@ -28,6 +28,7 @@ export {
   queryOf,
   select,
   selectOf,
+  toTypedDocument,
 } from "./query.js";
 export type {
   ArgsIn,

@@ -11,6 +11,8 @@ import type {
   resultType,
   variableType,
 } from "./schema-shape.js";
+import type { DocumentNode } from "graphql";
+import type { TypedDocumentNode } from "./typed-document.js";
 import type { DefaultsFit, VariableDeclarations, VariableRefs, VariablesOf } from "./variables.js";
 
 /** A query ready to send: its document text, declared variable names and inferred types. */
@@ -24,6 +26,31 @@ export interface Query<R, V = Record<string, never>> {
    * and cache them. The name must be a GraphQL name.
    */
   named(name: string): Query<R, V>;
+}
+
+/**
+ * A builder query as a `TypedDocumentNode`, for GraphQL clients that take syntax trees (urql,
+ * Apollo Client, graphql-request): its text parsed by `parse` from the `graphql` package those
+ * clients install already. The runtime carries no GraphQL parser, so a query is text until then.
+ * The node keeps the text in `loc.source.body`, so typewire's own client takes it too.
+ *
+ * @example
+ * import { parse } from "graphql";
+ * const PostsDocument = toTypedDocument(query({ posts: entries({}, { title: true }) }), parse);
+ * const { data } = await urqlClient.query(PostsDocument, {}); // data?.posts typed
+ */
+export function toTypedDocument<R, V>(
+  query: Query<R, V>,
+  parse: (source: string) => DocumentNode,
+): TypedDocumentNode<R, V> {
+  const node = parse(query.document);
+  const body = (node as { loc?: { source?: { body?: unknown } } }).loc?.source?.body;
+  if (body !== query.document) {
+    throw new TypeError(
+      "[typewire] toTypedDocument needs a parse that keeps the text in loc.source.body (graphql's parse without noLocation)",
+    );
+  }
+  return node as TypedDocumentNode<R, V>;
 }
 
 /** The result type of a query or of a typed document. */
