@@ -11,6 +11,7 @@ import {
 } from "../../generator/webhooks/event-action-table.js";
 import { type RedisServer, startRedis } from "../helpers/redis-server.js";
 import { packageRoot } from "../../input/paths.js";
+import { pack } from "../helpers/packed-project.js";
 import { tempDirForSuite } from "../helpers/temp-project.js";
 import { until } from "../helpers/until.js";
 
@@ -459,8 +460,14 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     const { stdout } = await run(process.execPath, ["runtime-subpaths.js"], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({
       webStatus: 200,
+      lambdaStatus: 200,
       nodeStatus: 200,
-      received: ["issues.opened:web", "issues.closed:node", "issues.edited:relay"],
+      received: [
+        "issues.opened:web",
+        "issues.reopened:lambda",
+        "issues.closed:node",
+        "issues.edited:relay",
+      ],
       relayName: "issues",
       others: ["function", "function", "function"],
     });
@@ -483,10 +490,3 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     expect(subpaths.filter((subpath) => !used.has(subpath))).toEqual([]);
   });
 });
-
-async function pack(folder: string, destination: string): Promise<string> {
-  const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", destination], {
-    cwd: folder,
-  });
-  return join(destination, stdout.trim().split("\n").at(-1) ?? "");
-}
