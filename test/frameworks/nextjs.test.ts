@@ -10,7 +10,7 @@ import {
   deliver,
   freePort,
   npmInstall,
-  pack,
+  packed,
   pinned,
   startServer,
 } from "../helpers/packed-project.js";
@@ -35,8 +35,7 @@ describe(
     let server: RunningServer | undefined;
 
     beforeAll(async () => {
-      const packs = await tempDirForSuite("typewire-next-packs-");
-      const runtime = await pack(join(packageRoot, "runtime"), packs);
+      const runtime = await packed("runtime");
       project = await tempDirForSuite("typewire-next-");
       await cp(join(packageRoot, "examples/nextjs"), project, { recursive: true });
       await writeFile(

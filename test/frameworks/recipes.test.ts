@@ -12,7 +12,7 @@ import {
   deliver,
   freePort,
   npmInstall,
-  pack,
+  packed,
   pinned,
   startServer,
 } from "../helpers/packed-project.js";
@@ -51,8 +51,7 @@ describe(
     const started: RunningServer[] = [];
 
     beforeAll(async () => {
-      const packs = await tempDirForSuite("typewire-recipe-packs-");
-      const runtime = await pack(join(packageRoot, "runtime"), packs);
+      const runtime = await packed("runtime");
       project = await tempDirForSuite("typewire-recipes-");
       for (const recipe of ["express", "fastify", "hono-node", "lambda", "workers", "bun", "deno"])
         await cp(join(packageRoot, "examples", recipe), join(project, recipe), { recursive: true });

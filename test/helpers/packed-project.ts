@@ -1,9 +1,10 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, rmdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { inject } from "vitest";
 import { packageRoot } from "../../input/paths.js";
 import { signDelivery } from "@typewire/runtime/testing";
 import { until } from "./until.js";
@@ -34,6 +35,48 @@ export async function pack(folder: string, destination: string): Promise<string>
   });
   return join(destination, stdout.trim().split("\n").at(-1) ?? "");
 }
+
+/**
+ * The tarball of the CLI (`typewire`, the repository root) or of `@typewire/runtime`, packed once
+ * per test run and shared by every test file that asks (in the run's folder, see
+ * global-setup.ts). Packs run one at a time, whichever files ask at once: each `npm pack`
+ * rebuilds dist/ from scratch, and packing the CLI rebuilds the runtime's too.
+ */
+export async function packed(which: "cli" | "runtime"): Promise<string> {
+  const root = inject("packDir");
+  const lock = join(root, "packing.lock");
+  // mkdir is atomic: whoever creates the folder packs, the others wait for it to go.
+  await until(
+    () =>
+      mkdir(lock).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "EEXIST") return false;
+          throw error;
+        },
+      ),
+    "another test file's npm pack",
+    PACK_BOUND_MS,
+  );
+  try {
+    const record = join(root, `${which}.tarball`);
+    const done = await readFile(record, "utf8").catch(() => undefined);
+    if (done !== undefined) return done;
+    const destination = join(root, which);
+    await mkdir(destination, { recursive: true });
+    const tarball = await pack(
+      which === "cli" ? packageRoot : join(packageRoot, "runtime"),
+      destination,
+    );
+    await writeFile(record, tarball);
+    return tarball;
+  } finally {
+    await rmdir(lock);
+  }
+}
+
+/** Packing both packages builds both from scratch: generous, since the machine may be busy. */
+const PACK_BOUND_MS = 600_000;
 
 /**
  * Installs `specs` (tarballs, `name@version`) into the project in `cwd` as a user would, from

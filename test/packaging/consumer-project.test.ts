@@ -11,7 +11,7 @@ import {
 } from "../../generator/webhooks/event-action-table.js";
 import { type RedisServer, startRedis } from "../helpers/redis-server.js";
 import { packageRoot } from "../../input/paths.js";
-import { pack } from "../helpers/packed-project.js";
+import { packed } from "../helpers/packed-project.js";
 import { tempDirForSuite } from "../helpers/temp-project.js";
 import { until } from "../helpers/until.js";
 
@@ -46,12 +46,8 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     });
 
   beforeAll(async () => {
-    const packs = await tempDirForSuite("typewire-packs-");
-    // One after the other: packing the CLI builds the runtime too.
-    tarballs = {
-      cli: await pack(packageRoot, packs),
-      runtime: await pack(join(packageRoot, "runtime"), packs),
-    };
+    // Packed once per run, shared with the other files that install them (test/frameworks/).
+    tarballs = { cli: await packed("cli"), runtime: await packed("runtime") };
     project = await tempDirForSuite("typewire-consumer-");
     await cp(fixture, project, { recursive: true });
     await run(
