@@ -72,6 +72,7 @@ const entries = {
 };
 
 interface Measured {
+  bytes: Uint8Array;
   minified: number;
   gzip: number;
   metafile: Metafile;
@@ -93,6 +94,7 @@ async function measure(name: string, source: string): Promise<Measured> {
   });
   const bytes = result.outputFiles[0]!.contents;
   return {
+    bytes,
     minified: bytes.length,
     gzip: gzipSync(bytes, { level: 9 }).length,
     metafile: result.metafile,
@@ -140,9 +142,20 @@ if (modules.length > 12)
     `  ${String(modules.slice(12).reduce((sum, [, bytes]) => sum + bytes, 0)).padStart(6)}  ${modules.length - 12} more`,
   );
 
+// How much of it is prose: every string literal with a space in it (error and log messages)
+// blanked, and the bundle gzipped again. The names of the event table have no spaces and stay.
+const prose = /"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`|'(?:[^'\\]|\\.)*'/g;
+const text = new TextDecoder().decode(measured["webhooks: ours"]!.bytes);
+const blanked = text.replace(prose, (literal) => (literal.includes(" ") ? '""' : literal));
+const withoutProse = gzipSync(blanked, { level: 9 }).length;
+console.log(
+  `\nOf our ${measured["webhooks: ours"]!.gzip} B gzip, error and log messages take ${measured["webhooks: ours"]!.gzip - withoutProse} B (${withoutProse} B without them).`,
+);
+
 const ours = measured["webhooks: ours"]!.gzip;
 const peer = measured["webhooks: peer"]!.gzip;
 const missed: string[] = [];
 if (ours > TARGET_GZIP) missed.push(`${ours} B gzip is above ${TARGET_GZIP} B`);
 if (ours > peer) missed.push(`${ours} B gzip is above the peer's ${peer} B`);
 console.log(`\nverdict: ${missed.length === 0 ? "MET" : `NOT MET (${missed.join("; ")})`}`);
+if (missed.length > 0) process.exitCode = 1;
