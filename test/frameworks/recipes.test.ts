@@ -191,10 +191,16 @@ describe(
     );
 
     it(
-      "Deno: Deno.serve receives deliveries and answers a content query from the emulator",
+      "Deno: the app type-checks with deno check; Deno.serve receives deliveries and answers a content query from the emulator",
       { timeout: RECIPE_BOUND_MS },
       async () => {
         const denoDir = await tempDirForSuite("typewire-deno-dir-");
+        const denoEnv = { DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" };
+        // Deno's own type check, with the packed runtime's declarations: the payload is typed.
+        await run(deno, ["check", "deno/server.ts"], {
+          cwd: project,
+          env: { ...process.env, ...denoEnv },
+        });
         const server = await start(
           deno,
           ["run", "--allow-net", "--allow-env", "--allow-read", "deno/server.ts"],
@@ -203,9 +209,7 @@ describe(
             env: {
               ...env,
               CMS_ENDPOINT: emulator.url,
-              DENO_DIR: denoDir,
-              DENO_NO_UPDATE_CHECK: "1",
-              NO_COLOR: "1",
+              ...denoEnv,
             },
             ready: listening,
           },
