@@ -11,6 +11,8 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
     include: ["test/**/*.test.ts"],
+    // One folder per run for the packed packages that several test files install (packed()).
+    globalSetup: ["test/helpers/global-setup.ts"],
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
     // The GraphQL Code Generator packages (and its tools) go through vite too, so they share graphql's ES module
     // build with the generator's code (outside vite they would load its CommonJS build: a schema

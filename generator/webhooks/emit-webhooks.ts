@@ -37,7 +37,7 @@ export async function emitWebhooks(config: TypewireConfig, cwd: string): Promise
   const files: EmittedFile[] = [
     emitEventNames(table, webhooks.out),
     emitEvents(table, webhooks.out, typed),
-    emitValidateEventName(webhooks.out),
+    emitValidateEventName(table, webhooks.out),
     emitWebhooksIndex(webhooks.out, view),
     ...(view.bind ? [emitWebhooksTesting(webhooks.out, view)] : []),
   ].map(fromTable);

@@ -11,6 +11,7 @@ import {
 } from "../../generator/webhooks/event-action-table.js";
 import { type RedisServer, startRedis } from "../helpers/redis-server.js";
 import { packageRoot } from "../../input/paths.js";
+import { packed } from "../helpers/packed-project.js";
 import { tempDirForSuite } from "../helpers/temp-project.js";
 import { until } from "../helpers/until.js";
 
@@ -45,12 +46,8 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     });
 
   beforeAll(async () => {
-    const packs = await tempDirForSuite("typewire-packs-");
-    // One after the other: packing the CLI builds the runtime too.
-    tarballs = {
-      cli: await pack(packageRoot, packs),
-      runtime: await pack(join(packageRoot, "runtime"), packs),
-    };
+    // Packed once per run, shared with the other files that install them (test/frameworks/).
+    tarballs = { cli: await packed("cli"), runtime: await packed("runtime") };
     project = await tempDirForSuite("typewire-consumer-");
     await cp(fixture, project, { recursive: true });
     await run(
@@ -558,8 +555,14 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     const { stdout } = await run(process.execPath, ["runtime-subpaths.js"], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({
       webStatus: 200,
+      lambdaStatus: 200,
       nodeStatus: 200,
-      received: ["issues.opened:web", "issues.closed:node", "issues.edited:relay"],
+      received: [
+        "issues.opened:web",
+        "issues.reopened:lambda",
+        "issues.closed:node",
+        "issues.edited:relay",
+      ],
       relayName: "issues",
       drift: ["issues.closed: surplus"],
       others: ["function", "function", "function"],
@@ -583,10 +586,3 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     expect(subpaths.filter((subpath) => !used.has(subpath))).toEqual([]);
   });
 });
-
-async function pack(folder: string, destination: string): Promise<string> {
-  const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", destination], {
-    cwd: folder,
-  });
-  return join(destination, stdout.trim().split("\n").at(-1) ?? "");
-}

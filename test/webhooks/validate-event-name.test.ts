@@ -10,6 +10,24 @@ describe("validateEventName", () => {
     for (const name of emitterEventNames) expect(() => validateEventName(name)).not.toThrow();
   });
 
+  it("accepts nothing else: not the compact lines the names are written as, nor parts of them", () => {
+    const known = new Set<string>(emitterEventNames);
+    const near = [
+      "check_run.completed,created,requested_action,rerequested",
+      "issues.closed,opened",
+      "issues.",
+      ".opened",
+      "issues,opened",
+      "create.created",
+      "opened",
+      "",
+    ];
+    for (const name of near) {
+      expect(known.has(name), name).toBe(false);
+      expect(() => validateEventName(name), name).toThrow(/not a known event name/);
+    }
+  });
+
   it("throws a TypeError for an unknown name by default and in throw mode", () => {
     const message =
       '[typewire] "issues.nope" is not a known event name or event.action combination (see emitterEventNames).';

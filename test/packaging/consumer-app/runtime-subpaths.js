@@ -1,11 +1,13 @@
 // Uses one value from every public subpath of @typewire/runtime and exercises the HTTP ones for
-// real: both middlewares answer signed deliveries (the node one on 127.0.0.1), and the relay client
-// feeds a message from a stand-in EventSource to the handlers. Prints what it saw as JSON.
+// real: both middlewares and the Lambda handler answer signed deliveries (the node one on
+// 127.0.0.1), and the relay client feeds a message from a stand-in EventSource to the handlers.
+// Prints what it saw as JSON.
 import { createServer } from "node:http";
 import { Webhooks as RootWebhooks } from "@typewire/runtime";
 import { createContentClient } from "@typewire/runtime/content";
 import { createDriftReporter } from "@typewire/runtime/drift";
 import { createEventHandler } from "@typewire/runtime/event-handler";
+import { createLambdaHandler } from "@typewire/runtime/lambda";
 import {
   DEFAULT_PATH,
   createNodeMiddleware,
@@ -36,6 +38,20 @@ const webResponse = await web(
     id: "web",
   }),
 );
+
+const lambdaDelivery = await signDelivery({
+  secret,
+  name: "issues.reopened",
+  payload: {},
+  id: "lambda",
+});
+const lambdaResult = await createLambdaHandler(webhooks)({
+  rawPath: DEFAULT_PATH,
+  headers: lambdaDelivery.headers,
+  requestContext: { http: { method: "POST" } },
+  body: Buffer.from(lambdaDelivery.body).toString("base64"),
+  isBase64Encoded: true,
+});
 
 const node = createNodeMiddleware(webhooks);
 const server = createServer(async (req, res) => {
@@ -93,6 +109,7 @@ relay.close();
 console.log(
   JSON.stringify({
     webStatus: webResponse.status,
+    lambdaStatus: lambdaResult.statusCode,
     nodeStatus,
     received,
     relayName: toDelivery(message).name,
