@@ -7,7 +7,7 @@
  * otherwise (running from the sources, where Handlebars is a devDependency).
  */
 import { readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { build } from "esbuild";
 import fastGlob from "fast-glob";
 import Handlebars from "handlebars";
@@ -40,6 +40,3 @@ await build({
   legalComments: "eof",
   logLevel: "warning",
 });
-console.log(
-  `typewire: ${names.length} templates precompiled into ${relative(packageRoot, outfile)}`,
-);

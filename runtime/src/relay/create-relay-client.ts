@@ -82,7 +82,10 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       // verifyAndReceive names the header a receiver reads; here the signature came from a key
       // of the relay message.
       if (isRequestError(error)) {
-        cause = cause.replace("(x-hub-signature-256 header)", `(the relay message's ${signatureKey})`);
+        cause = cause.replace(
+          "(x-hub-signature-256 header)",
+          `(the relay message's ${signatureKey})`,
+        );
       }
       log.error(
         `[typewire] relay: delivery ${delivery.id ?? "(no id)"} (${delivery.name}) failed: ${cause}`,
