@@ -1,5 +1,5 @@
 import { GeneratorError, GeneratorErrors } from "../input/errors.js";
-import type { GenerateResult, TargetReport } from "../generator/generate.js";
+import type { GenerateResult, TargetProgress, TargetReport } from "../generator/generate.js";
 import type { Difference, WriteResult } from "../generator/writer.js";
 import { UsageError } from "./args.js";
 
@@ -22,6 +22,24 @@ export function formatGenerateResult(result: GenerateResult): string {
       (result.removed.length ? `, ${result.removed.length} leftover removed` : ""),
   );
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * A progress line of `generate`: a target starting, or its files ready (they are written once
+ * every target is ready).
+ *
+ * @example
+ * formatTargetProgress({ phase: "start", target: "content", outDirs: ["src/gen"] });
+ * // 'typewire: content → src/gen: generating\n'
+ */
+export function formatTargetProgress(progress: TargetProgress): string {
+  if (progress.phase === "start") {
+    return `typewire: ${progress.target} → ${progress.outDirs.join(", ")}: generating\n`;
+  }
+  const files = `${progress.files} file${progress.files === 1 ? "" : "s"}`;
+  return progress.cached
+    ? `typewire: ${progress.target}: ${files}, inputs unchanged since the last run (${seconds(progress.ms)})\n`
+    : `typewire: ${progress.target}: ${files} generated (${seconds(progress.ms)})\n`;
 }
 
 function counts(report: TargetReport): string {

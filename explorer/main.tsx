@@ -2,11 +2,16 @@
  * The emulator's in-browser explorer: GraphiQL over the emulator's endpoint, with a schema picker
  * that sends the chosen private schema's token, a preview picker that sends a preview token (so
  * answers show its draft), a line on dev mode, and the status and cache header of the last
- * answer. Bundled for the browser by `scripts/build-explorer.ts` into `dist/explorer/`, which
+ * answer, the field picker (GraphiQL's Explorer plugin) and a link that opens the page again on
+ * the same query, variables, schema and preview (`?query=`, `&variables=`, `&schema=`,
+ * `&token=`). Bundled for the browser by `scripts/build-explorer.ts` into `dist/explorer/`, which
  * `typewire serve` serves at `/explorer` (and `/`).
  */
 import "graphiql/style.css";
+import "@graphiql/plugin-explorer/style.css";
 import "./explorer.css";
+import { explorerPlugin } from "@graphiql/plugin-explorer";
+import { ToolbarButton, useEditorContext } from "@graphiql/react";
 import { GraphiQL, type GraphiQLProps } from "graphiql";
 import { StrictMode, useMemo, useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -36,6 +41,65 @@ const DEFAULT_QUERY = `# Every schema answers { ping }. Pick a private schema ab
   ping
 }
 `;
+
+/** GraphiQL's field picker: check fields of the schema in a tree to write the query. */
+const fieldPicker = explorerPlugin({ showAttribution: false });
+/** One list for the page's life: GraphiQL closes the open plugin when it gets a new list. */
+const plugins = [fieldPicker];
+
+/** What the page's address asks for: `?query=` and `variables` open in the editors. */
+function linkedEditors(): { query?: string; variables?: string } {
+  const search = new URLSearchParams(location.search);
+  const query = search.get("query");
+  const variables = search.get("variables");
+  return {
+    ...(query !== null ? { query } : {}),
+    ...(variables !== null ? { variables } : {}),
+  };
+}
+
+/**
+ * The page's address for the editors' query and variables, the schema and the preview token
+ * picked: opening it shows the same query, ready to run.
+ */
+function shareLink(
+  query: string,
+  variables: string,
+  schema: ExplorerSchema | undefined,
+  preview: ExplorerPreviewToken | undefined,
+): string {
+  const search = new URLSearchParams();
+  if (schema) search.set("schema", schema.handle);
+  if (preview) search.set("token", preview.token);
+  search.set("query", query);
+  if (variables.trim() !== "") search.set("variables", variables);
+  return `${location.origin}${location.pathname}?${search}`;
+}
+
+/** The toolbar's link button: puts the link in the address bar, the header and the clipboard. */
+function ShareButton({ share }: { share: (query: string, variables: string) => void }) {
+  const { queryEditor, variableEditor } = useEditorContext({ nonNull: true });
+  return (
+    <ToolbarButton
+      label="Copy a link to this query (query, variables, schema)"
+      className="tw-share-button"
+      onClick={() => share(queryEditor?.getValue() ?? "", variableEditor?.getValue() ?? "")}
+    >
+      <svg
+        aria-hidden="true"
+        className="graphiql-toolbar-icon tw-share-icon"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+      >
+        <path d="M10 14a4 4 0 0 0 5.66 0l3.54-3.54a4 4 0 0 0-5.66-5.66L12 6.34" />
+        <path d="M14 10a4 4 0 0 0-5.66 0L4.8 13.54a4 4 0 0 0 5.66 5.66L12 17.66" />
+      </svg>
+    </ToolbarButton>
+  );
+}
 
 function readConfig(): ExplorerPageConfig {
   const element = document.getElementById(CONFIG_ELEMENT_ID);
@@ -183,6 +247,17 @@ function Explorer({ config }: { config: ExplorerPageConfig }) {
   const [schema, setSchema] = useState(() => initialSchema(config));
   const [preview, setPreview] = useState(() => initialPreview(config));
   const [last, setLast] = useState<LastAnswer | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  // Read once: the editors start from the link, then belong to the user.
+  const [linked] = useState(linkedEditors);
+  const share = (query: string, variables: string) => {
+    const url = shareLink(query, variables, schema, preview);
+    history.replaceState(null, "", url);
+    setLink(url);
+    navigator.clipboard?.writeText(url).catch(() => {
+      // No clipboard (an insecure origin, a denied permission): the link is shown to copy.
+    });
+  };
   const fetcher = useMemo(
     () => schemaFetcher(config, schema, preview, setLast),
     [config, schema, preview],
@@ -231,13 +306,31 @@ function Explorer({ config }: { config: ExplorerPageConfig }) {
           POST <code>{config.endpoint}</code>
         </span>
         <DevModeNote config={config} />
+        {link ? (
+          <label className="tw-share">
+            Link to this query{" "}
+            <input id="tw-share-link" readOnly value={link} onFocus={(e) => e.target.select()} />
+          </label>
+        ) : null}
       </header>
       <main className="tw-graphiql">
         <GraphiQL
           fetcher={fetcher}
           defaultQuery={DEFAULT_QUERY}
           defaultEditorToolsVisibility="variables"
+          plugins={plugins}
+          {...linked}
         >
+          <GraphiQL.Toolbar>
+            {({ prettify, copy, merge }) => (
+              <>
+                {prettify}
+                {merge}
+                {copy}
+                <ShareButton share={share} />
+              </>
+            )}
+          </GraphiQL.Toolbar>
           <GraphiQL.Logo>
             <span className="tw-logo">typewire serve</span>
           </GraphiQL.Logo>

@@ -1,5 +1,6 @@
-import { access } from "node:fs/promises";
-import { dirname, relative, resolve } from "node:path";
+import { access, stat } from "node:fs/promises";
+import { basename, dirname, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import fastGlob from "fast-glob";
 import {
   type ContentConfig,
@@ -10,7 +11,8 @@ import {
 } from "./content/content-config.js";
 import { GeneratorError, throwAll } from "../input/errors.js";
 import { checkOutDirs } from "./check-out-dirs.js";
-import { readJsonSource } from "../input/json-source.js";
+import { configFilesIn } from "../input/config-file.js";
+import { type JsonSource, readJsonSource } from "../input/json-source.js";
 import { bundledFile, packageRoot } from "../input/paths.js";
 import { shapeCheck } from "../input/shape-check.js";
 
@@ -50,6 +52,7 @@ export function inputsBase(config: TypewireConfig): string {
   return config.file ? dirname(config.file) : packageRoot;
 }
 
+/** The config file `typewire init` writes; see CONFIG_FILE_NAMES for every name looked for. */
 export const CONFIG_FILE_NAME = "typewire.config.json";
 
 /** The platform's event/action table and payload schemas, as the package ships them. */
@@ -110,18 +113,33 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Loads a config file, or `typewire.config.json` in `cwd` when there is one, or the bundled
- * defaults. Every path in a file is relative to the file's folder; every file it names must exist.
+ * Loads a config file, or the one in `cwd` (`typewire.config.json`, or a `.ts`, `.mts`, `.mjs` or
+ * `.js` module whose default export is the same object), or the bundled defaults when `cwd` has
+ * none. Every path in a file is relative to the file's folder; every file it names must exist.
  */
 export async function loadConfig(
   file: string | undefined,
   cwd = process.cwd(),
   options: LoadConfigOptions = {},
 ): Promise<TypewireConfig> {
-  const path = file ? resolve(cwd, file) : resolve(cwd, CONFIG_FILE_NAME);
-  if (!file && !(await exists(path))) return defaultConfig(cwd);
+  let path: string;
+  if (file) path = resolve(cwd, file);
+  else {
+    const found = await configFilesIn(cwd);
+    if (found.length === 0) return defaultConfig(cwd);
+    if (found.length > 1) {
+      const names = found.map((each) => relative(cwd, each));
+      throw new GeneratorError(
+        `${names.slice(1).join(" and ")} ${names.length > 2 ? "are" : "is"} here too, and typewire reads one config file: delete or rename all but one, or name one with --config`,
+        { file: names[0]! },
+      );
+    }
+    path = found[0]!;
+  }
   const display = relative(cwd, path) || path;
-  const source = await readJsonSource(path, display);
+  const source = /\.json$/i.test(path)
+    ? await readJsonSource(path, display)
+    : await readModuleConfig(path, display);
   checkShape(source);
   const raw = source.value as {
     webhooks?: {
@@ -207,6 +225,52 @@ export async function loadConfig(
   problems.push(...(await checkOutDirs(outDirs, inputs, source)));
   throwAll(problems);
   return config;
+}
+
+/**
+ * A config module's default export, as a source without lines: what Node can import as it runs
+ * (`.mjs` and `.js` always; `.ts` and `.mts` when a TypeScript loader such as tsx is registered,
+ * or on a Node that strips types itself). Node 20 cannot import TypeScript by itself, and
+ * typewire bundles no TypeScript compiler to do it, so a `.ts` config without a loader is an
+ * error that says what to do.
+ */
+async function readModuleConfig(path: string, display: string): Promise<JsonSource> {
+  let loaded: { default?: unknown };
+  try {
+    // The file's modification time in the URL: `generate --watch` reads an edited file anew
+    // rather than the module Node loaded before.
+    const url = pathToFileURL(path);
+    url.search = `?mtime=${(await stat(path)).mtimeMs}`;
+    loaded = (await import(url.href)) as { default?: unknown };
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === "ERR_UNKNOWN_FILE_EXTENSION" && /\.[mc]?ts$/i.test(path)) {
+      throw new GeneratorError(
+        `Node.js ${process.version} cannot load a TypeScript config by itself. Run typewire with a TypeScript loader (NODE_OPTIONS="--import tsx" npx typewire generate, with tsx installed), or rename the file to ${basename(path).replace(/\.[mc]?ts$/i, ".mjs")} and remove its type annotations, or use typewire.config.json (npx typewire init writes one)`,
+        { file: display },
+        { cause: error },
+      );
+    }
+    throw new GeneratorError(
+      `cannot load the config module: ${error instanceof Error ? error.message : String(error)}`,
+      { file: display },
+      { cause: error },
+    );
+  }
+  const value = loaded.default;
+  if (value === undefined) {
+    throw new GeneratorError(
+      'has no default export: the config module must `export default { "webhooks": ..., "content": ... }`, the same object typewire.config.json holds',
+      { file: display },
+    );
+  }
+  return {
+    file: display,
+    value,
+    locate: () => ({}),
+    errorAt: (at, message) =>
+      new GeneratorError(message, { file: display, entry: at.join(".") || undefined }),
+  };
 }
 
 async function exists(path: string): Promise<boolean> {

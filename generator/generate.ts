@@ -73,7 +73,26 @@ export interface GenerateOptions {
   cache?: boolean;
   /** Make warnings errors: the run throws them, writing nothing. */
   strict?: boolean;
+  /**
+   * Called as each target starts and when its files are ready (before anything is written, which
+   * happens once every target is ready), for progress lines: the CLI prints one for each.
+   */
+  onTarget?: (progress: TargetProgress) => void;
 }
+
+/** A target starting, or its files ready: what {@link GenerateOptions.onTarget} is told. */
+export type TargetProgress =
+  | { phase: "start"; target: string; outDirs: string[] }
+  | {
+      phase: "done";
+      target: string;
+      outDirs: string[];
+      /** How many files it produced. */
+      files: number;
+      /** Whether they came from the record of the last run (its inputs are unchanged). */
+      cached: boolean;
+      ms: number;
+    };
 
 /**
  * `typewire generate` as a function: generates every file first, then writes the changed ones.
@@ -90,7 +109,14 @@ export async function generate(
 ): Promise<GenerateResult> {
   const started = performance.now();
   const cache = options.cache === false ? undefined : await openRunCache(config, cwd);
-  const rendered = await renderTargets(config, cwd, cache, options.strict);
+  const display = (path: string) => relativePath(cwd, path) || ".";
+  const rendered = await renderTargets(config, cwd, cache, options.strict, (target, done) =>
+    options.onTarget?.({
+      target: target.name,
+      outDirs: target.outDirs(config).map((dir) => display(resolve(dir))),
+      ...(done ? { phase: "done", ...done } : { phase: "start" }),
+    }),
+  );
   const owned = ownedFiles(config, rendered);
   const editors = await editorConfig(config, cwd);
   const result = await writeFiles(
@@ -102,7 +128,6 @@ export async function generate(
     for (const { target, files, warnings } of rendered) cache.record(target, files, warnings);
     await cache.save();
   }
-  const display = (path: string) => relativePath(cwd, path) || ".";
   const reports = rendered.map(({ target, files, ms }): TargetReport => {
     const dirs = target.outDirs(config).map((dir) => resolve(dir));
     // The manifests are the run's bookkeeping, counted in the run's totals, not in a target's.
@@ -204,19 +229,24 @@ async function renderTargets(
   cwd: string,
   cache?: RunCache,
   strict = false,
+  progress?: (target: Target, done?: { files: number; cached: boolean; ms: number }) => void,
 ) {
   const out: { target: Target; files: RenderedFile[]; warnings: GeneratorError[]; ms: number }[] =
     [];
   for (const target of enabled(config)) {
     const started = performance.now();
+    progress?.(target);
     let rendered = await cache?.lookup(target);
+    const cached = rendered !== undefined;
     if (!rendered) {
       const warnings: GeneratorError[] = [];
       const emitted = await target.emit(config, cwd, (warning) => warnings.push(warning));
       rendered = { files: await renderFiles(emitted, cwd), warnings };
     }
     if (strict) throwAll(rendered.warnings);
-    out.push({ target, ...rendered, ms: performance.now() - started });
+    const ms = performance.now() - started;
+    progress?.(target, { files: rendered.files.length, cached, ms });
+    out.push({ target, ...rendered, ms });
   }
   const seen = new Map<string, string>();
   for (const { target, files } of out) {

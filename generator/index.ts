@@ -10,6 +10,7 @@ export { type TypewireConfig, type WebhooksConfig, loadConfig, defaultConfig } f
 export {
   type GenerateOptions,
   type GenerateResult,
+  type TargetProgress,
   type TargetReport,
   check,
   generate,

@@ -2,7 +2,8 @@ import { type FSWatcher, watch as watchFs } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { relativePath } from "../input/paths.js";
-import { CONFIG_FILE_NAME, type TypewireConfig, loadConfig } from "./config.js";
+import { CONFIG_FILE_NAMES } from "../input/config-file.js";
+import { type TypewireConfig, loadConfig } from "./config.js";
 import {
   type GenerateOptions,
   type GenerateResult,
@@ -30,7 +31,7 @@ export interface Watcher {
 
 /**
  * `typewire generate --watch` as a function: generates once, then again whenever an input file
- * or the config file changes (`./typewire.config.json` too when no config is named, so creating it
+ * or the config file changes (`./typewire.config.json` and the other config names too when no config is named, so creating it
  * switches from the bundled inputs to the project's). Folders are watched rather than files, so
  * an editor that saves by renaming a new file into place is still seen. Changes arriving together
  * are batched into one run. Remote inputs (live endpoints) are polled on their interval and
@@ -49,14 +50,21 @@ export async function watch(
   let running: Promise<void> = Promise.resolve();
   let closed = false;
   const reasons = new Set<string>();
-  const configPath = resolve(cwd, configFile ?? CONFIG_FILE_NAME);
+  // Every name a config may have when none is named, so creating one is seen.
+  const configPaths = configFile
+    ? [resolve(cwd, configFile)]
+    : CONFIG_FILE_NAMES.map((name) => resolve(cwd, name));
 
   const run = async (reason: string) => {
     let config: TypewireConfig | undefined;
     try {
       config = await loadConfig(configFile, cwd);
       handlers.onGenerated(
-        await generate(config, cwd, { cache: handlers.cache, strict: handlers.strict }),
+        await generate(config, cwd, {
+          cache: handlers.cache,
+          strict: handlers.strict,
+          onTarget: handlers.onTarget,
+        }),
         reason,
       );
     } catch (error) {
@@ -117,7 +125,7 @@ export async function watch(
     for (const watcher of watchers) watcher.close();
     watchers = [];
     watchFolders(config);
-    const paths = [...(config ? inputsOf(config) : []), configPath];
+    const paths = [...(config ? inputsOf(config) : []), ...configPaths];
     for (const path of new Set(paths)) {
       const isDirectory = await stat(path).then(
         (s) => s.isDirectory(),

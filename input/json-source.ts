@@ -14,7 +14,7 @@ export interface JsonSource {
   file: string;
   value: unknown;
   /** Location of the value at `path` (object keys and array indexes), or of its nearest parent. */
-  locate(path: readonly (string | number)[]): { line: number; column: number };
+  locate(path: readonly (string | number)[]): { line?: number; column?: number };
   /** A GeneratorError about the value at `path`: this file, its line and column, `path` as entry. */
   errorAt(path: readonly (string | number)[], message: string): GeneratorError;
 }

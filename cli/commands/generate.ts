@@ -4,14 +4,16 @@ import {
   formatFailure,
   formatGenerateResult,
   formatNothingToGenerate,
+  formatTargetProgress,
   formatWarnings,
 } from "../present.js";
+import type { TargetProgress } from "../../generator/generate.js";
 
 /**
  * What `generate` says when there is no config file: it generates the bundled example, and where.
  */
 export const BUNDLED_NOTE =
-  "typewire: no typewire.config.json here, so this generates the bundled example (the platform's webhook events and payloads, and the example content site) into ./output. Run `typewire init` to set up your own inputs.\n";
+  "typewire: no typewire.config.json (nor typewire.config.ts, .mts, .mjs or .js) here, so this generates the bundled example (the platform's webhook events and payloads, and the example content site) into ./output. Run `typewire init` to set up your own inputs.\n";
 
 export const generateCommand: Command = {
   name: "generate",
@@ -55,6 +57,7 @@ export const generateCommand: Command = {
     const say = (text: string) => {
       if (!quiet) io.stdout(text);
     };
+    const progress = (step: TargetProgress) => say(formatTargetProgress(step));
     if (!values.watch) {
       const [{ loadConfig }, { generate }] = await Promise.all([
         import("../../generator/config.js"),
@@ -66,7 +69,7 @@ export const generateCommand: Command = {
         say(formatNothingToGenerate(relativePath(io.cwd, config.file), "generate"));
         return 0;
       }
-      const result = await generate(config, io.cwd, { cache, strict });
+      const result = await generate(config, io.cwd, { cache, strict, onTarget: progress });
       io.stderr(formatWarnings(result.warnings));
       say(formatGenerateResult(result));
       return 0;

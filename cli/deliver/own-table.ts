@@ -1,5 +1,4 @@
-import { access } from "node:fs/promises";
-import { resolve } from "node:path";
+import { configFilesIn } from "../../input/config-file.js";
 import type { JsonValue } from "../../generator/webhooks/example-payload.js";
 import type { EventNames } from "./check-event-name.js";
 
@@ -34,10 +33,8 @@ export async function loadOwnEventTable(
   configFile: string | undefined,
   cwd: string,
 ): Promise<OwnEventTable | undefined> {
-  // No config, no generator code: the bundled table's run stays as light as it was. (The name is
-  // CONFIG_FILE_NAME of generator/config.ts, written out so that nothing of the generator loads.)
-  if (configFile === undefined && !(await exists(resolve(cwd, "typewire.config.json"))))
-    return undefined;
+  // No config, no generator code: the bundled table's run stays as light as it was.
+  if (configFile === undefined && (await configFilesIn(cwd)).length === 0) return undefined;
   const [
     { BUNDLED_EVENTS, BUNDLED_PAYLOADS, loadConfig },
     { buildExamplePayloads, examplePayloadJson },
@@ -79,13 +76,4 @@ export async function loadOwnEventTable(
       return payload;
     },
   };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -8,6 +8,7 @@ import {
   type GraphQLSchema,
   Kind,
   NoUnusedFragmentsRule,
+  NoUnusedVariablesRule,
   type OperationDefinitionNode,
   Source,
   TypeInfo,
@@ -118,8 +119,13 @@ function located(error: GraphQLError, file: string): GeneratorError {
   );
 }
 
-/** Every rule of the GraphQL specification but one: a fragment may be there for another file. */
-const RULES = specifiedRules.filter((rule) => rule !== NoUnusedFragmentsRule);
+/**
+ * Every rule of the GraphQL specification but two: a fragment may be there for another file, and
+ * a variable's use is checked in the document as written (see {@link checkDocuments}).
+ */
+const RULES = specifiedRules.filter(
+  (rule) => rule !== NoUnusedFragmentsRule && rule !== NoUnusedVariablesRule,
+);
 
 /** What one schema makes of the documents declared for it. */
 export interface SchemaDocuments {
@@ -243,6 +249,11 @@ export function checkDocuments(
     ...refused,
     ...emptied,
     ...validate(schema, typed, RULES).map((error) => located(error, "(document)")),
+    // A variable used only in what was taken out above (a dropped field, a refused fragment) is
+    // used as written: an unused-variable error there would be a second error for one cause.
+    ...validate(schema, written, [NoUnusedVariablesRule]).map((error) =>
+      located(error, "(document)"),
+    ),
   ];
   return { typed, written, errors, warnings };
 }

@@ -1,8 +1,8 @@
 /** A delivery whose signature and body were checked: what a queue stores for its workers. */
 export interface VerifiedDelivery {
-  /** The delivery id (`X-Platform-Delivery`). */
+  /** The delivery id (`x-platform-delivery`). */
   id: string;
-  /** The event name (`X-Platform-Event`). */
+  /** The event name (`x-platform-event`). */
   name: string;
   /** The parsed body, a JSON object. */
   payload: object;

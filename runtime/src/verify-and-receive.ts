@@ -12,9 +12,9 @@ import { WebhookUnavailableError } from "./webhook-unavailable-error.js";
 
 /** A delivery as it arrives: the raw body and the signature header, not yet trusted. */
 export interface WebhookDelivery {
-  /** The delivery id (`X-Platform-Delivery`). Optional. */
+  /** The delivery id (`x-platform-delivery`). Optional. */
   id?: string | undefined;
-  /** The event name (`X-Platform-Event`), for example `issues`. */
+  /** The event name (`x-platform-event`), for example `issues`. */
   name: string;
   /**
    * The raw request body: the string as received, or its bytes. Pass bytes when you have them:
@@ -72,7 +72,7 @@ export function verifyAndReceive(
     }
     const raw: RawWebhookEvent<string | Uint8Array> = { id, name, payload };
     if (typeof name !== "string" || name === "") {
-      throw new WebhookRequestError("the event name is missing (X-Platform-Event header)", raw);
+      throw new WebhookRequestError("the event name is missing (x-platform-event header)", raw);
     }
     if (options !== undefined) checkOptions(options, raw);
     // The arguments are checked above and the secrets by the constructor, so go straight to
@@ -195,7 +195,7 @@ function checkOptions(
     (typeof raw.id !== "string" || raw.id === "")
   ) {
     throw new WebhookRequestError(
-      `the delivery id is missing (X-Platform-Delivery header); ${dedupe !== undefined ? "dedupe" : "the delivery queue"} needs it`,
+      `the delivery id is missing (x-platform-delivery header); ${dedupe !== undefined ? "dedupe" : "the delivery queue"} needs it`,
       raw,
     );
   }

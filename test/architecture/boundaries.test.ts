@@ -22,6 +22,15 @@ const ALLOWED: Record<string, readonly string[]> = {
   explorer: ["emulator"],
 };
 
+/**
+ * devDependencies a file may import when it runs from the sources, because the build replaces
+ * what it does: Handlebars compiles `templates/` there, and `scripts/build-templates.ts`
+ * precompiles them (with Handlebars' runtime bundled in) for the package.
+ */
+const SOURCES_ONLY: Record<string, readonly string[]> = {
+  "generator/templates.ts": ["handlebars"],
+};
+
 /** npm packages each folder may import (besides `node:` built-ins). */
 const rootManifest = readJson(join(packageRoot, "package.json"));
 const runtimeManifest = readJson(join(packageRoot, "runtime/package.json"));
@@ -39,7 +48,7 @@ const PACKAGES: Record<string, readonly string[]> = {
   ],
   output: ["@typewire/runtime"],
   // Bundled into dist/explorer/ at build time: devDependencies, never loaded by the CLI.
-  explorer: ["graphiql", "react", "react-dom"],
+  explorer: ["graphiql", "@graphiql/react", "@graphiql/plugin-explorer", "react", "react-dom"],
 };
 
 const FOLDERS: Record<string, string> = {
@@ -121,8 +130,10 @@ describe("the dependency rules between top-level folders", () => {
     expect(edges.length, `no imports found in ${folder}: the scan is broken`).toBeGreaterThan(0);
     const allowed = new Set([folder, "self", "builtin", ...ALLOWED[folder]!]);
     const packages = new Set(PACKAGES[folder]);
-    const wrong = edges.filter(({ target }) =>
-      target.startsWith("package:") ? !packages.has(target.slice(8)) : !allowed.has(target),
+    const wrong = edges.filter(({ file, target }) =>
+      target.startsWith("package:")
+        ? !packages.has(target.slice(8)) && !SOURCES_ONLY[file]?.includes(target.slice(8))
+        : !allowed.has(target),
     );
     expect(wrong.map((edge) => `${edge.file} imports ${edge.specifier}`)).toEqual([]);
   });

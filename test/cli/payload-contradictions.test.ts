@@ -43,7 +43,7 @@ describe("payload schemas that contradict the event/action table", () => {
     const before = await snapshotDir(dir);
     const { code, stdout, stderr } = await runCliProcess(["generate"], { cwd: dir });
     expect(code).toBe(1);
-    expect(stdout).toBe("");
+    expect(stdout).toBe("typewire: webhooks → gen: generating\n");
     expect(stderr.trim().split("\n")).toEqual([
       'error: payloads/issues.json:27:11: "action" is "reopened", but variant "closed" of event "issues" must fix "action" to "closed" (at /definitions/closed/properties/action/const)',
       'error: payloads/issues.json:40:13: "action" is "closed", but variant "opened" of event "issues" must fix "action" to "opened" (at /definitions/opened/properties/action/enum/1)',

@@ -11,7 +11,9 @@ import { type LocalBrowser, launchLocalBrowser } from "../helpers/chromium.js";
  * the bundled example site, with every request outside 127.0.0.1 aborted: it loads, answers
  * `{ ping }`, refuses in the public schema what only the partners schema has, switches to that
  * schema (token, docs, autocompletion) and answers there, shows the cache header, sends a preview
- * token that shows a draft (never cached), and keeps the history. Each step leaves a screenshot
+ * token that shows a draft (never cached), keeps the history, writes a query from the fields
+ * checked in the field picker, and shares a link that opens the same query in another browser
+ * (a new profile). Each step leaves a screenshot
  * in test-results/explorer/ (git-ignored).
  */
 const SHOTS = join(packageRoot, "test-results/explorer");
@@ -242,6 +244,81 @@ describe("the explorer page in Chromium", () => {
     STEP_MS * 3,
   );
 
+  it(
+    "the field picker (GraphiQL's Explorer plugin) lists the picked schema's fields and writes the query checked",
+    async () => {
+      await page.goto(`${server.origin}/explorer?schema=partners`);
+      await page.locator(".graphiql-query-editor .CodeMirror").waitFor();
+      await setQuery(page, "");
+      await page.click('.graphiql-sidebar button[aria-label="Show GraphiQL Explorer"]');
+      const picker = page.locator(".graphiql-explorer-root");
+      // The partners schema's root fields, users among them (the public schema has none).
+      await picker.locator('[data-field-name="users"]').first().waitFor();
+      await picker.locator('[data-field-name="ping"]').first().click();
+      await expect.poll(() => queryText(page), { timeout: STEP_MS }).toMatch(/\{\s*ping\s*\}/);
+      await page.click(".graphiql-execute-button");
+      await expect
+        .poll(() => responseJson(page), { timeout: STEP_MS })
+        .toEqual(await direct("{ ping }", PARTNERS_TOKEN));
+      // The picker shows what the query selects.
+      await expect(
+        picker
+          .locator('[data-field-name="ping"] input[type="checkbox"], [data-field-name="ping"] svg')
+          .count(),
+      ).resolves.toBeGreaterThan(0);
+      await picker.locator('[data-field-name="users"]').first().waitFor({ state: "visible" });
+      await shot("8-field-picker");
+    },
+    STEP_MS * 3,
+  );
+
+  it(
+    "a shared link opens the same query, variables and schema in another browser, ready to run",
+    async () => {
+      const query = "query Users($limit: Int) { users(limit: $limit) { username } }";
+      await setQuery(page, query);
+      await setVariables(page, '{ "limit": 1 }');
+      await page.click(".tw-share-button");
+      const link = await page.locator("#tw-share-link").inputValue();
+      const url = new URL(link);
+      expect(url.origin + url.pathname).toBe(`${server.origin}/explorer`);
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        schema: "partners",
+        query,
+        variables: '{ "limit": 1 }',
+      });
+      // The address bar holds it too, for the browser's own share and bookmark.
+      expect(page.url()).toBe(link);
+      await shot("9-share-link");
+      // A colleague's browser: a new profile, nothing stored, the link alone.
+      const other = await launchLocalBrowser();
+      try {
+        other.page.setDefaultTimeout(STEP_MS);
+        await other.page.goto(link);
+        await other.page.locator(".graphiql-query-editor .CodeMirror").waitFor();
+        await expect(other.page.locator("#tw-schema").inputValue()).resolves.toBe("partners");
+        await expect.poll(() => queryText(other.page)).toBe(query);
+        await expect.poll(() => variablesText(other.page)).toBe('{ "limit": 1 }');
+        await other.page.click(".graphiql-execute-button");
+        const answered = await fetch(server.url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            authorization: `Bearer ${PARTNERS_TOKEN}`,
+          },
+          body: JSON.stringify({ query, variables: { limit: 1 } }),
+        }).then((response) => response.json());
+        expect((answered as { data: { users: unknown[] } }).data.users).toHaveLength(1);
+        await expect.poll(() => responseJson(other.page), { timeout: STEP_MS }).toEqual(answered);
+        expect(other.errors).toEqual([]);
+        expect(other.blocked).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    },
+    STEP_MS * 4,
+  );
+
   it("logged no console error and tried no request outside 127.0.0.1", () => {
     expect(browser.errors).toEqual([]);
     expect(browser.blocked).toEqual([]);
@@ -256,6 +333,36 @@ async function setQuery(page: Page, text: string): Promise<void> {
     if (!element) throw new Error("no query editor on the page");
     element.CodeMirror.setValue(value);
   }, text);
+}
+
+/** Replaces the variables editor's text. */
+async function setVariables(page: Page, text: string): Promise<void> {
+  await page.evaluate((value) => {
+    const element = document.querySelector(
+      ".graphiql-editor-tool .graphiql-editor:not(.hidden) .CodeMirror",
+    ) as (Element & { CodeMirror: { setValue(text: string): void } }) | null;
+    if (!element) throw new Error("no variables editor on the page");
+    element.CodeMirror.setValue(value);
+  }, text);
+}
+
+/** The query editor's text. */
+function queryText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.querySelector(".graphiql-query-editor .CodeMirror") as
+      (Element & { CodeMirror: { getValue(): string } }) | null;
+    return element?.CodeMirror.getValue() ?? "";
+  });
+}
+
+/** The variables editor's text. */
+function variablesText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.querySelector(
+      ".graphiql-editor-tool .graphiql-editor:not(.hidden) .CodeMirror",
+    ) as (Element & { CodeMirror: { getValue(): string } }) | null;
+    return element?.CodeMirror.getValue() ?? "";
+  });
 }
 
 /** The response pane's text as JSON; undefined while it holds none. */

@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Logger } from "@typewire/runtime/event-handler";
 import { type DedupeStore, Webhooks } from "@typewire/runtime/webhooks";
@@ -60,7 +61,7 @@ for (const adapter of adapters) {
       expect(warn).toHaveBeenCalledTimes(1);
     });
 
-    it("logs a handler failure with the error itself, so its stack and .errors reach the log", async () => {
+    it("logs a handler failure with the error itself, so its stack and .errors reach the log, but never the payload", async () => {
       const recording = recordingWebhooks();
       const thrown = new Error("cannot save issue 7");
       recording.handler = () => {
@@ -74,9 +75,17 @@ for (const adapter of adapters) {
       expect(calls).toHaveLength(1);
       const [message, logged] = calls[0]!;
       expect(message).toContain("cannot save issue 7");
+      expect(String(message).match(/\[typewire\]/g)).toHaveLength(1);
       expect(logged).toBeInstanceOf(AggregateError);
-      expect((logged as AggregateError).errors).toEqual([thrown]);
+      const [handlerError] = (logged as AggregateError).errors as Error[];
+      expect(handlerError).toBeInstanceOf(Error);
+      expect(handlerError!.message).toBe(thrown.message);
+      expect(handlerError!.stack).toBe(thrown.stack);
       expect((logged as AggregateError).stack).toContain("    at ");
+      // The delivery (and its payload) stays out of the log; the thrown error itself is untouched.
+      expect(inspect(calls, { depth: 10 })).not.toContain("issue: { number: 7 }");
+      expect(Object.hasOwn(logged as object, "event")).toBe(false);
+      expect(Object.hasOwn(handlerError!, "event")).toBe(false);
     });
 
     it("answers a handler that throws an error without a message with a body that reads whole", async () => {

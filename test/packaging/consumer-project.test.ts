@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { cp, readFile, readdir, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import semver from "semver";
@@ -142,6 +142,12 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       "react",
       "react-dom",
       "playwright-core",
+      // The templates are precompiled at build time, with Handlebars' runtime bundled in: no
+      // Handlebars, and none of its compiler's dependencies (uglify-js among them).
+      "handlebars",
+      "uglify-js",
+      "neo-async",
+      "wordwrap",
     ]) {
       expect(installed).not.toContain(name);
     }
@@ -309,6 +315,56 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     expect(checked.stdout).toContain("up to date");
     const live = await typewire(["introspect", "--check"], { CMS_TOKEN: PARTNERS_TOKEN });
     expect(live.stdout).toContain("cms/partners.graphql is up to date with the live schema");
+  });
+
+  it("a typewire.config.ts is read under a TypeScript loader; without one, generate stops saying what to do", async () => {
+    const dir = join(project, "ts-config");
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      join(dir, "typewire.config.ts"),
+      'const config: { webhooks: { out: string } } = { webhooks: { out: "gen" } };\nexport default config;\n',
+    );
+    const bin = join(project, "node_modules/typewire/bin/typewire.js");
+    const refused = await run(process.execPath, [bin, "generate"], { cwd: dir }).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({ code: 1, stdout: "" });
+    expect(refused.stderr).toMatch(
+      /^error: typewire\.config\.ts: Node\.js v[\d.]+ cannot load a TypeScript config by itself\. Run typewire with a TypeScript loader \(NODE_OPTIONS="--import tsx" npx typewire generate, with tsx installed\), or rename the file to typewire\.config\.mjs/,
+    );
+    expect(await readdir(dir)).toEqual(["typewire.config.ts"]);
+    // With this repository's tsx as the loader, as `NODE_OPTIONS="--import tsx"` would register it.
+    const loaded = await run(
+      process.execPath,
+      ["--import", import.meta.resolve("tsx"), bin, "generate"],
+      {
+        cwd: dir,
+      },
+    );
+    expect(loaded.stdout).toMatch(/^typewire: webhooks → gen: generating$/m);
+    expect(await readdir(join(dir, "gen"))).toContain("event-names.ts");
+  });
+
+  it('the README\'s build script runs: generate and check from `import ... from "typewire"`', async () => {
+    const readme = await readFile(join(packageRoot, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("### From a build script"));
+    const script = /```js\n([\s\S]*?)```/.exec(section)![1]!;
+    const dir = join(project, "build-script");
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      join(dir, "typewire.config.mjs"),
+      'export default { webhooks: { out: "src/generated/webhooks" } };\n',
+    );
+    await writeFile(join(dir, "codegen.mjs"), script);
+    const { stdout, stderr } = await run(process.execPath, ["codegen.mjs"], { cwd: dir });
+    expect(stderr).toBe("");
+    expect(stdout.split("\n")).toEqual([
+      "start webhooks",
+      "done webhooks",
+      expect.stringMatching(/^\d+ written, 0 unchanged$/),
+      "",
+    ]);
+    expect(await readdir(join(dir, "src/generated/webhooks"))).toContain("index.ts");
   });
 
   for (const config of ["node16", "nodenext", "bundler"]) {

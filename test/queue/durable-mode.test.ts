@@ -312,7 +312,7 @@ describe("durable mode", () => {
     expect(logged).toContainEqual({
       level: "error",
       message: expect.stringContaining(
-        "webhook push (lost?) failed: [typewire] the delivery could not be queued",
+        "[typewire] webhook push (lost?) failed: the delivery could not be queued",
       ),
     });
   });

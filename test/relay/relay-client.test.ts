@@ -1,10 +1,12 @@
+import { createHmac } from "node:crypto";
 import { type ServerResponse, createServer } from "node:http";
+import { inspect } from "node:util";
 import { EventSource } from "eventsource";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRelayClient, toDelivery } from "@typewire/runtime/relay";
 import type { RelayClient } from "@typewire/runtime/relay";
 import { listen, type Running } from "../middleware/adapters.js";
-import { recordingWebhooks, signBytes } from "../middleware/test-webhooks.js";
+import { SECRET, recordingWebhooks, signBytes } from "../middleware/test-webhooks.js";
 
 /** A local relay channel: every GET becomes an event stream the test can write to or cut. */
 async function relayChannel() {
@@ -96,7 +98,7 @@ describe("createRelayClient", () => {
       const messages = recording.logged.map((entry) => `${entry.level}: ${entry.message}`);
       expect(messages).toContainEqual(expect.stringMatching(/^warn: .*not JSON/));
       expect(messages).toContainEqual(
-        expect.stringMatching(/^warn: .*lacks x-hub-signature, body/),
+        expect.stringMatching(/^warn: .*lacks x-hub-signature-256 or x-hub-signature, body/),
       );
       expect(messages).toContainEqual(
         expect.stringMatching(/^error: .*relay-1 \(issues\) failed: .*signature/),
@@ -127,6 +129,97 @@ describe("createRelayClient", () => {
     expect((logged as AggregateError).errors.map((each: Error) => each.message)).toEqual([
       "cannot save issue 3",
     ]);
+  });
+
+  it("verifies x-hub-signature-256 when a message carries it next to the legacy SHA-1 x-hub-signature", async () => {
+    channel = await relayChannel();
+    const recording = recordingWebhooks();
+    client = createRelayClient({
+      url: channel.url,
+      webhooks: recording.webhooks,
+      EventSource,
+      log: recording.log,
+    });
+    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    const body = { action: "opened", issue: { number: 5 } };
+    const text = JSON.stringify(body);
+    // What a relay that forwards every header sends: both signatures, the platform's delivery id
+    // and the relay's own request id.
+    channel.send(
+      JSON.stringify({
+        "x-request-id": "relay-req-9",
+        "x-platform-delivery": "72d3162e-cc78-11e3-81ab-4c9367dc0958",
+        "x-platform-event": "issues",
+        "x-hub-signature": `sha1=${createHmac("sha1", SECRET).update(text).digest("hex")}`,
+        "x-hub-signature-256": signBytes(text),
+        body,
+      }),
+    );
+    await vi.waitFor(() => expect(recording.received).toHaveLength(1));
+    expect(recording.received[0]).toMatchObject({
+      id: "72d3162e-cc78-11e3-81ab-4c9367dc0958",
+      name: "issues",
+      payload: body,
+    });
+    expect(recording.logged.filter((entry) => entry.level !== "info")).toEqual([]);
+  });
+
+  it("names the key it read in a signature failure, shows the id, and never logs the payload", async () => {
+    channel = await relayChannel();
+    const recording = recordingWebhooks();
+    const lines: unknown[][] = [];
+    const keep = (...data: unknown[]) => lines.push(data);
+    client = createRelayClient({
+      url: channel.url,
+      webhooks: recording.webhooks,
+      EventSource,
+      log: { warn: keep, error: keep },
+    });
+    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    const secretBody = { action: "opened", issue: { number: 6, title: "PAYLOAD-MARKER-7f3a" } };
+    // Signed with another secret under the SHA-256 key.
+    channel.send(
+      JSON.stringify({
+        "x-platform-delivery": "d-256",
+        "x-platform-event": "issues",
+        "x-hub-signature-256": signBytes(JSON.stringify(secretBody), "another secret"),
+        body: secretBody,
+      }),
+    );
+    // The spec's key alone, with a wrong SHA-256 signature.
+    channel.send(message(secretBody, signBytes("something else")));
+    // The spec's key alone, holding a SHA-1 signature: skipped with a reason.
+    channel.send(message(secretBody, "sha1=0123456789abcdef0123456789abcdef01234567"));
+    // A handler that fails: the AggregateError carries the delivery, payload included.
+    recording.handler = () => {
+      throw new Error("cannot save issue 6");
+    };
+    channel.send(message(secretBody));
+    await vi.waitFor(() => expect(lines).toHaveLength(4));
+    const text = lines.map((data) => data.map((each) => inspect(each, { depth: 10 })).join(" "));
+    expect(text.join("\n")).not.toContain("PAYLOAD-MARKER-7f3a");
+    const first = lines.map((data) => String(data[0]));
+    expect(first).toContain(
+      "[typewire] relay: delivery d-256 (issues) failed: the signature does not match the payload and secret (the relay message's x-hub-signature-256)",
+    );
+    expect(first).toContain(
+      "[typewire] relay: delivery relay-1 (issues) failed: the signature does not match the payload and secret (the relay message's x-hub-signature)",
+    );
+    expect(first).toContainEqual(
+      expect.stringMatching(
+        /^\[typewire\] relay: skipped a message: relay message's x-hub-signature is a SHA-1 signature/,
+      ),
+    );
+    const failed = first.find((line) => line.includes("cannot save issue 6"));
+    expect(failed).toBe(
+      '[typewire] relay: delivery relay-1 (issues) failed: 1 handler(s) failed for "issues": cannot save issue 6',
+    );
+    for (const line of first) expect(line.match(/\[typewire\]/g)).toHaveLength(1);
+    // The failure's error still reaches the log, with the handler's error, but not the delivery.
+    const logged = lines.find((data) => String(data[0]) === failed)![1] as AggregateError;
+    expect(logged).toBeInstanceOf(AggregateError);
+    expect(logged.errors.map((each: Error) => each.message)).toEqual(["cannot save issue 6"]);
+    expect(Object.hasOwn(logged, "event")).toBe(false);
   });
 
   it("keeps the process up and keeps receiving when the logger throws", async () => {
@@ -288,6 +381,8 @@ describe("toDelivery", () => {
   });
   it("names what a message lacks", () => {
     expect(() => toDelivery("[]")).toThrow("not a JSON object");
-    expect(() => toDelivery("{}")).toThrow("lacks x-platform-event, x-hub-signature, body");
+    expect(() => toDelivery("{}")).toThrow(
+      "lacks x-platform-event, x-hub-signature-256 or x-hub-signature, body",
+    );
   });
 });

@@ -25,3 +25,14 @@ export function describeThrown(value: unknown): string {
     return "a value that cannot be read";
   }
 }
+
+/**
+ * {@link describeThrown} without a leading `[typewire] `: for a message that quotes an error
+ * after its own prefix, so a line carries the prefix once.
+ *
+ * @example
+ * `[typewire] relay: failed: ${describeCause(new Error("[typewire] bad"))}`; // "... failed: bad"
+ */
+export function describeCause(value: unknown): string {
+  return describeThrown(value).replace(/^\[typewire\] /, "");
+}

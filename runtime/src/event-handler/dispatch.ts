@@ -1,4 +1,4 @@
-import { describeThrown } from "./describe-thrown.js";
+import { describeCause } from "./describe-thrown.js";
 import { emitError } from "./emit-error.js";
 import { isThenable } from "./is-thenable.js";
 import type { WebhookEvent } from "./event-table.js";
@@ -106,7 +106,7 @@ export class Dispatch {
 
   aggregate(): AggregateError {
     const errors = this.errors ?? [];
-    const summary = errors.map(describeThrown).join("; ");
+    const summary = errors.map(describeCause).join("; ");
     const error = new AggregateError(
       errors,
       `[typewire] ${errors.length} handler(s) failed for "${this.event.name}": ${summary}`,

@@ -42,9 +42,9 @@ export function checkHeaders(headers: DeliveryHeaders): Reply | undefined {
   }
   if (!headers.event || !headers.signature || !headers.delivery) {
     const missing: string[] = [];
-    if (!headers.event) missing.push("X-Platform-Event");
+    if (!headers.event) missing.push("x-platform-event");
     if (!headers.signature) missing.push("x-hub-signature-256");
-    if (!headers.delivery) missing.push("X-Platform-Delivery");
+    if (!headers.delivery) missing.push("x-platform-delivery");
     return errorReply(400, `Required headers missing: ${missing.join(", ")}`);
   }
   return undefined;

@@ -1,5 +1,6 @@
 import { WebhookDuplicateError } from "../dedupe/webhook-duplicate-error.js";
 import { SETTLED } from "../event-handler/dispatch.js";
+import { withoutPayload } from "../event-handler/without-payload.js";
 import { WebhookRequestError } from "../webhook-request-error.js";
 import { errorStatus } from "./error-status.js";
 import type { ResolvedOptions } from "./middleware-options.js";
@@ -130,8 +131,9 @@ function failure(
   return {
     reply: errorReply(errorStatus(error), message),
     level: refused ? "warn" : "error",
-    message: `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${after}: ${message}`,
-    logged: refused ? [] : [error],
+    message: `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${after}: ${message.replace(/^\[typewire\] /, "")}`,
+    // The error without the delivery it carries: a log never holds a payload.
+    logged: refused ? [] : [withoutPayload(error)],
   };
 }
 

@@ -1,6 +1,8 @@
 /// <reference types="node" />
 import { type Job, UnrecoverableError, WaitingError, Worker } from "bullmq";
+import { describeCause } from "../event-handler/describe-thrown.js";
 import type { ReceivedEvent } from "../event-handler/types.js";
+import { withoutPayload } from "../event-handler/without-payload.js";
 import { type Logger, createLogger } from "../logger.js";
 import { parsePayloadText } from "../parse-payload.js";
 import { type DeliveryJobData, readDeliveryJob } from "./delivery-job.js";
@@ -198,12 +200,12 @@ function reportEvents(worker: Worker<DeliveryJobData>, name: string, log: Logger
     const last = job.attemptsMade >= attempts || error instanceof UnrecoverableError;
     if (last) {
       log.error(
-        `${prefix}: webhook ${event} (${id}) failed on attempt ${job.attemptsMade} of ${attempts}, kept in the failed jobs: ${error.message}`,
-        error,
+        `${prefix}: webhook ${event} (${id}) failed on attempt ${job.attemptsMade} of ${attempts}, kept in the failed jobs: ${describeCause(error)}`,
+        withoutPayload(error),
       );
     } else {
       log.warn(
-        `${prefix}: webhook ${event} (${id}) failed on attempt ${job.attemptsMade} of ${attempts}, will retry: ${error.message}`,
+        `${prefix}: webhook ${event} (${id}) failed on attempt ${job.attemptsMade} of ${attempts}, will retry: ${describeCause(error)}`,
       );
     }
   });

@@ -2,9 +2,9 @@ import type { RawWebhookEvent } from "../event-handler/types.js";
 
 /** What a job holds: the delivery as received, its body as text (parsed again by the worker). */
 export interface DeliveryJobData {
-  /** The delivery id (`X-Platform-Delivery`). */
+  /** The delivery id (`x-platform-delivery`). */
   id: string;
-  /** The event name (`X-Platform-Event`). */
+  /** The event name (`x-platform-event`). */
   name: string;
   /** The body as received, decoded as UTF-8: verified once, by the receiver. */
   text: string;

@@ -1,8 +1,10 @@
-import { describeThrown } from "../event-handler/describe-thrown.js";
+import { describeCause } from "../event-handler/describe-thrown.js";
+import { withoutPayload } from "../event-handler/without-payload.js";
 import { type Logger, createLogger } from "../logger.js";
 import type { MiddlewareWebhooks } from "../middleware/middleware-webhooks.js";
 import { CLOSED, type EventSourceConstructor, type EventSourceLike } from "./event-source-like.js";
-import { toDelivery } from "./relay-message.js";
+import { type RelayMessage, readRelayMessage } from "./relay-message.js";
+import { WebhookRequestError } from "../webhook-request-error.js";
 
 /** Options of `createRelayClient`. */
 export interface RelayClientOptions {
@@ -65,19 +67,29 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
   let closed = false;
 
   const receive = (data: unknown) => {
-    let delivery: ReturnType<typeof toDelivery>;
+    let message: RelayMessage;
     try {
-      delivery = toDelivery(data);
+      message = readRelayMessage(data);
     } catch (error) {
       log.warn(`[typewire] relay: skipped a message: ${(error as Error).message}`);
       return;
     }
+    const { delivery, signatureKey } = message;
     webhooks.verifyAndReceive(delivery).then(undefined, (error: unknown) => {
-      // The error itself follows the line, so its stack and an AggregateError's .errors reach
-      // the log.
+      // The error follows the line, so its stack and an AggregateError's .errors reach the log;
+      // the delivery it carries (error.event, with the payload) does not.
+      let cause = describeCause(error);
+      // verifyAndReceive names the header a receiver reads; here the signature came from a key
+      // of the relay message.
+      if (isRequestError(error)) {
+        cause = cause.replace(
+          "(x-hub-signature-256 header)",
+          `(the relay message's ${signatureKey})`,
+        );
+      }
       log.error(
-        `[typewire] relay: delivery ${delivery.id ?? "?"} (${delivery.name}) failed: ${describeThrown(error)}`,
-        error,
+        `[typewire] relay: delivery ${delivery.id ?? "(no id)"} (${delivery.name}) failed: ${cause}`,
+        withoutPayload(error),
       );
     });
   };
@@ -107,4 +119,13 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       source?.close();
     },
   };
+}
+
+/** Whether `error` is a WebhookRequestError; false, never a throw, for a value that throws on reads. */
+function isRequestError(error: unknown): boolean {
+  try {
+    return error instanceof WebhookRequestError;
+  } catch {
+    return false;
+  }
 }
