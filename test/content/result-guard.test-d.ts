@@ -11,6 +11,7 @@ import type { Suspects } from "./result-guard.js";
 describe("the guard itself", () => {
   it("names a never, an any and an unknown at any depth, and passes a sound type", () => {
     expectTypeOf<
+      // biome-ignore lint/suspicious/noExplicitAny: the guard must name an any
       Suspects<{ a: { b: never }[] | null; c: { d: any }; e: unknown; f: string }>
     >().toEqualTypeOf<"result.a[].b" | "result.c.d" | "result.e">();
     expectTypeOf<
