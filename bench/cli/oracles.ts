@@ -38,9 +38,13 @@ async function typewireWebhooks(): Promise<void> {
 }
 
 const sdl = readFileSync(join(repo, "schemas/content/schema.graphql"), "utf8");
+// Imported through plain names: the plugins' own declarations do not compile under this
+// project's settings (`skipLibCheck` off).
+const CORE = "@graphql-codegen/core";
+const TYPESCRIPT_PLUGIN = "@graphql-codegen/typescript";
 async function codegenTypes(): Promise<void> {
-  const { codegen } = await import("@graphql-codegen/core");
-  const plugin = await import("@graphql-codegen/typescript");
+  const { codegen } = (await import(CORE)) as { codegen(options: object): Promise<string> };
+  const plugin = (await import(TYPESCRIPT_PLUGIN)) as object;
   await codegen({
     filename: "types.ts",
     schema: parse(sdl),
