@@ -60,3 +60,25 @@ describe("parseJsonSource", () => {
     expect(error.format()).toContain("events.push");
   });
 });
+
+describe("checkNestingDepth", () => {
+  it("an unterminated SDL string ends at its line, and the next line is counted", async () => {
+    const { checkNestingDepth } = await import("../../input/nesting-depth.js");
+    let error: unknown;
+    try {
+      checkNestingDepth(`"abc\n${"[".repeat(65)}`, "deep.graphql", "graphql");
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as GeneratorError).format()).toContain("deep.graphql:2:65");
+  });
+
+  it("skips brackets in block strings (escaped triple quotes included) and comments", async () => {
+    const { checkNestingDepth } = await import("../../input/nesting-depth.js");
+    const text = `"""a \\""" ${"{".repeat(80)} """\n# ${"(".repeat(80)}\ntype A { b: [[Int]] }\n`;
+    expect(() => checkNestingDepth(text, "ok.graphql", "graphql")).not.toThrow();
+    expect(() => checkNestingDepth(`${text}${"(".repeat(65)}`, "deep.graphql", "graphql")).toThrow(
+      /nesting deeper than 64 levels/,
+    );
+  });
+});
