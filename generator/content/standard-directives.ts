@@ -11,7 +11,10 @@ import {
   extendSchema,
   isInputType,
   parse,
-  typeFromAST,
+  GraphQLList,
+  GraphQLNonNull,
+  type TypeNode,
+  specifiedScalarTypes,
   valueFromAST,
 } from "graphql";
 import { GeneratorError, type SourceLocation } from "../../input/errors.js";
@@ -105,7 +108,7 @@ function withOwnDirectives(
   for (const definition of definitions) {
     const args: Record<string, GraphQLArgumentConfig> = {};
     for (const arg of definition.arguments ?? []) {
-      const type = typeFromAST(schema, arg.type as never) as GraphQLInputType | undefined;
+      const type = inputTypeOf(schema, arg.type);
       if (!type || !isInputType(type)) return undefined;
       const defaultValue = arg.defaultValue ? valueFromAST(arg.defaultValue, type) : undefined;
       if (arg.defaultValue && defaultValue === undefined) return undefined;
@@ -129,6 +132,8 @@ function withOwnDirectives(
     );
   }
   const config = schema.toConfig();
+  // A standard scalar an argument names but the schema did not use joins its types here, as
+  // `extendSchema` adds it.
   return new GraphQLSchema({
     ...config,
     directives: [...config.directives, ...directives],
@@ -173,6 +178,21 @@ function extend(
       cause: error,
     });
   }
+}
+
+/** An argument's type from the schema's types, or a standard scalar the schema does not use. */
+function inputTypeOf(schema: GraphQLSchema, node: TypeNode): GraphQLInputType | undefined {
+  if (node.kind === Kind.NON_NULL_TYPE) {
+    const inner = inputTypeOf(schema, node.type);
+    return inner && new GraphQLNonNull(inner);
+  }
+  if (node.kind === Kind.LIST_TYPE) {
+    const inner = inputTypeOf(schema, node.type);
+    return inner && new GraphQLList(inner);
+  }
+  const name = node.name.value;
+  const type = schema.getType(name) ?? specifiedScalarTypes.find((scalar) => scalar.name === name);
+  return type && isInputType(type) ? type : undefined;
 }
 
 function document(definitions: DefinitionNode[]): DocumentNode {
