@@ -1,13 +1,8 @@
 import { readFile } from "node:fs/promises";
-import {
-  type Node,
-  type ParseError,
-  getNodeValue,
-  parseTree,
-  printParseErrorCode,
-} from "jsonc-parser";
+import { createRequire } from "node:module";
+import type { Node, ParseError } from "jsonc-parser";
 import { GeneratorError } from "./errors.js";
-import { checkNestingDepth } from "./nesting-depth.js";
+import { MAX_INPUT_DEPTH, checkNestingDepth } from "./nesting-depth.js";
 
 /** A parsed JSON file that can say where any of its values is. */
 export interface JsonSource {
@@ -46,9 +41,55 @@ export async function readInputFile(file: string, displayName = file): Promise<s
   }
 }
 
-/** Parses JSON text as {@link readJsonSource} does. */
+/**
+ * Parses JSON text as {@link readJsonSource} does.
+ *
+ * Valid input, the usual case, costs a `JSON.parse` and one scan of the text: the scan counts the
+ * object members the text spells out and checks the nesting depth, and the parsed value must hold
+ * as many members, or two of them shared a key. The syntax tree that locates a value (line and
+ * column) is built only when something asks where a value is, or when the text is not valid.
+ */
 export function parseJsonSource(source: string, file: string): JsonSource {
-  const text = source.replace(/^\uFEFF/, "");
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    // Throws the located error; returns only if the reader accepts what JSON.parse did not.
+    parseLocated(text, file);
+    throw new GeneratorError(`invalid JSON: ${(error as Error).message}`, { file });
+  }
+  const members = countMembers(text);
+  if (members < 0) checkNestingDepth(text, file, "json");
+  if (members !== membersOf(value)) parseLocated(text, file);
+  let located: Located | undefined;
+  const parsed: JsonSource = {
+    file,
+    value,
+    locate(path) {
+      located ??= parseLocated(text, file);
+      return located.locate(path);
+    },
+    errorAt(path, message) {
+      return new GeneratorError(message, {
+        file,
+        ...parsed.locate(path),
+        entry: path.join(".") || undefined,
+      });
+    },
+  };
+  return parsed;
+}
+
+interface Located {
+  locate(path: readonly (string | number)[]): { line: number; column: number };
+}
+
+/**
+ * The strict reader with positions: a syntax error, a comment, a trailing comma, a duplicate key
+ * or nesting past the limit is a GeneratorError at its line and column.
+ */
+function parseLocated(text: string, file: string): Located {
   checkNestingDepth(text, file, "json");
   const lineStarts = computeLineStarts(text);
   const position = (offset: number) => {
@@ -61,6 +102,10 @@ export function parseJsonSource(source: string, file: string): JsonSource {
     }
     return { line: low + 1, column: offset - (lineStarts[low] ?? 0) + 1 };
   };
+  // Loaded here: valid input read without a question about positions never needs it.
+  const { parseTree, printParseErrorCode } = createRequire(import.meta.url)(
+    "jsonc-parser",
+  ) as typeof import("jsonc-parser");
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
   const first = errors[0];
@@ -76,9 +121,7 @@ export function parseJsonSource(source: string, file: string): JsonSource {
       entry: path.join(".") || undefined,
     });
   });
-  const parsed: JsonSource = {
-    file,
-    value: getNodeValue(tree),
+  return {
     locate(path) {
       let node: Node | undefined = tree;
       let at = tree.offset;
@@ -91,15 +134,46 @@ export function parseJsonSource(source: string, file: string): JsonSource {
       }
       return position(at);
     },
-    errorAt(path, message) {
-      return new GeneratorError(message, {
-        file,
-        ...parsed.locate(path),
-        entry: path.join(".") || undefined,
-      });
-    },
   };
-  return parsed;
+}
+
+/**
+ * The number of object members in valid JSON text (its colons outside strings), or -1 when it
+ * nests deeper than {@link MAX_INPUT_DEPTH}. A string is skipped to its closing quote at once.
+ */
+function countMembers(text: string): number {
+  let members = 0;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 34 /* " */) {
+      let end = text.indexOf('"', i + 1);
+      // A quote after an odd number of backslashes is escaped: the string goes on.
+      for (;;) {
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 92) slashes++;
+        if (slashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      i = end;
+    } else if (code === 58 /* : */) members++;
+    else if (code === 123 || code === 91) {
+      if (++depth > MAX_INPUT_DEPTH) return -1;
+    } else if (code === 125 || code === 93) depth--;
+  }
+  return members;
+}
+
+/** The number of object members in a parsed value, nested ones included. */
+function membersOf(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) count += membersOf(item);
+    return count;
+  }
+  for (const key in value) count += 1 + membersOf((value as Record<string, unknown>)[key]);
+  return count;
 }
 
 function childAt(

@@ -18,41 +18,51 @@ export const MAX_INPUT_DEPTH = 64;
  * checkNestingDepth("[".repeat(100), "deep.json", "json"); // throws deep.json:1:65
  */
 export function checkNestingDepth(text: string, file: string, syntax: "json" | "graphql"): void {
+  const graphql = syntax === "graphql";
+  const kinds = graphql ? GRAPHQL : JSON_KINDS;
   let depth = 0;
-  let line = 1;
-  let lineStart = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code === 10) {
-      line++;
-      lineStart = i + 1;
-    } else if (code === 34 /* " */) {
-      const blockString = syntax === "graphql" && text.startsWith('"""', i);
-      const end = blockString ? blockStringEnd(text, i + 3) : stringEnd(text, i + 1);
-      // A string never holds a bracket that counts, but a block string may hold newlines.
-      for (let j = i + 1; j < end; j++) {
-        if (text.charCodeAt(j) === 10) {
-          line++;
-          lineStart = j + 1;
-        }
-      }
-      i = end;
-    } else if (code === 35 /* # */ && syntax === "graphql") {
+    const kind = code < 128 ? kinds[code] : 0;
+    if (kind === 0) continue;
+    if (kind === QUOTE) {
+      i =
+        graphql && text.startsWith('"""', i) ? blockStringEnd(text, i + 3) : stringEnd(text, i + 1);
+    } else if (kind === COMMENT) {
       const end = text.indexOf("\n", i);
       i = (end === -1 ? text.length : end) - 1;
-    } else if (code === 123 || code === 91 || (code === 40 && syntax === "graphql")) {
+    } else if (kind === OPEN) {
       depth++;
       if (depth > MAX_INPUT_DEPTH) {
+        // Lines are counted only here: the usual, shallow input never pays for them.
+        const lineStart = text.lastIndexOf("\n", i) + 1;
+        let line = 1;
+        for (let at = text.indexOf("\n"); at !== -1 && at < i; at = text.indexOf("\n", at + 1))
+          line++;
         throw new GeneratorError(
           `nesting deeper than ${MAX_INPUT_DEPTH} levels, the limit for every input`,
           { file, line, column: i - lineStart + 1 },
         );
       }
-    } else if (code === 125 || code === 93 || (code === 41 && syntax === "graphql")) {
-      depth = Math.max(0, depth - 1);
-    }
+    } else if (depth > 0) depth--;
   }
 }
+
+const QUOTE = 1;
+const COMMENT = 2;
+const OPEN = 3;
+const CLOSE = 4;
+/** What each ASCII character is to the scan; 0 for every character it skips. */
+function kindTable(graphql: boolean): Uint8Array {
+  const table = new Uint8Array(128);
+  table[34] = QUOTE; // "
+  for (const open of graphql ? "{[(" : "{[") table[open.charCodeAt(0)] = OPEN;
+  for (const close of graphql ? "}])" : "}]") table[close.charCodeAt(0)] = CLOSE;
+  if (graphql) table[35] = COMMENT; // #
+  return table;
+}
+const GRAPHQL = kindTable(true);
+const JSON_KINDS = kindTable(false);
 
 /** Index of the closing quote of a string opened before `from`, or the end of the text. */
 function stringEnd(text: string, from: number): number {
@@ -66,9 +76,10 @@ function stringEnd(text: string, from: number): number {
 
 /** Index of the last quote of a block string opened before `from`, or the end of the text. */
 function blockStringEnd(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    if (text.charCodeAt(i) === 92 && text.startsWith('\\"""', i)) i += 3;
-    else if (text.startsWith('"""', i)) return i + 2;
+  let at = text.indexOf('"""', from);
+  // A backslash before it makes it an escaped triple quote inside the block string, not its end.
+  while (at !== -1 && at - 1 >= from && text.charCodeAt(at - 1) === 92) {
+    at = text.indexOf('"""', at + 3);
   }
-  return text.length;
+  return at === -1 ? text.length : at + 2;
 }

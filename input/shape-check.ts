@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { ErrorObject, Options, ValidateFunction } from "ajv";
-import { Ajv } from "ajv";
 import { closest } from "./closest.js";
 import { GeneratorError, throwAll } from "./errors.js";
 import type { JsonSource } from "./json-source.js";
@@ -8,8 +8,9 @@ import { bundledFile } from "./paths.js";
 
 /**
  * A check of a JSON input against one of the JSON Schemas the package ships. The schema is read
- * and compiled on the first check, not when the module loads, so commands that never read that
- * kind of input (`--help`, `serve` without a config) never pay for it.
+ * and compiled on the first check, and ajv itself loaded then, not when the module loads, so
+ * commands that never read that kind of input (`--help`, `serve` without a config, `generate` of
+ * the bundled example) never pay for it.
  *
  * @example
  * const checkConfig = shapeCheck("schemas/config.schema.json");
@@ -28,7 +29,7 @@ export function shapeCheck(
     // The bundled schemas are checked against the draft meta-schema by the test suite, so the
     // check at run time skips that step (compiling the meta-schema costs more than the check).
     // `verbose` keeps each error's schema, which names the keys a misspelt one could have meant.
-    validate ??= new Ajv({
+    validate ??= new (createRequire(import.meta.url)("ajv") as typeof import("ajv")).Ajv({
       strict: true,
       allErrors,
       verbose: allErrors,

@@ -7,12 +7,19 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { multiBrandSchema } from "./content-schema.js";
+import { runFloorCases } from "./floor.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const work = join(repo, "bench/.work/cli");
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
 const typewireBin = join(repo, "bin/typewire.js");
+
+if (process.argv.includes("--floor")) {
+  const missed = runFloorCases(work, runs);
+  console.log(`\nverdict: ${missed.length === 0 ? "MET" : `NOT MET (${missed.join("; ")})`}`);
+  process.exit(0);
+}
 const codegenBin = join(repo, "node_modules/@graphql-codegen/cli/cjs/bin.js");
 const genqlBin = join(repo, "node_modules/@genql/cli/dist/cli.js");
 
@@ -186,6 +193,8 @@ fail(
   "large generate not below both peers",
   large.get("typewire")! >= Math.min(large.get("graphql-codegen")!, large.get("genql")!),
 );
+console.log("\nCPU against the floor (issue 33)");
+verdicts.push(...runFloorCases(work, runs));
 console.log(
   `\nratios are typewire / peer (below 1: typewire is faster)\nverdict: ${verdicts.length === 0 ? "MET" : `NOT MET (${verdicts.join("; ")})`}`,
 );

@@ -2,10 +2,20 @@ import {
   type DefinitionNode,
   type DirectiveDefinitionNode,
   type DocumentNode,
-  type GraphQLSchema,
+  type GraphQLArgumentConfig,
+  GraphQLDirective,
+  type GraphQLInputType,
+  GraphQLSchema,
   Kind,
+  type DirectiveLocation,
   extendSchema,
+  isInputType,
   parse,
+  GraphQLList,
+  GraphQLNonNull,
+  type TypeNode,
+  specifiedScalarTypes,
+  valueFromAST,
 } from "graphql";
 import { GeneratorError, type SourceLocation } from "../../input/errors.js";
 import { CRAFT5_DIRECTIVES, DIRECTIVES, OPT_IN_DIRECTIVES } from "../../site/api-tables.js";
@@ -76,8 +86,59 @@ export function withDirectives(
   }
   const standard = parse(standardDirectivesSdl(isCraft5(schema)), {
     noLocation: true,
-  }).definitions.filter((d) => d.kind === Kind.DIRECTIVE_DEFINITION && !taken.has(d.name.value));
-  return standard.length === 0 ? extended : extendSchema(extended, document(standard));
+  }).definitions.filter(
+    (d): d is DirectiveDefinitionNode =>
+      d.kind === Kind.DIRECTIVE_DEFINITION && !taken.has(d.name.value),
+  );
+  if (standard.length === 0) return extended;
+  return withOwnDirectives(extended, standard) ?? extendSchema(extended, document(standard));
+}
+
+/**
+ * The schema with directive definitions added, its types kept as they are: `extendSchema` would
+ * build every type of the schema again for them, the largest single cost of loading a big schema
+ * after parsing it. Undefined when an argument names a type the schema does not have (then
+ * `extendSchema` adds it, or says what is wrong).
+ */
+function withOwnDirectives(
+  schema: GraphQLSchema,
+  definitions: readonly DirectiveDefinitionNode[],
+): GraphQLSchema | undefined {
+  const directives: GraphQLDirective[] = [];
+  for (const definition of definitions) {
+    const args: Record<string, GraphQLArgumentConfig> = {};
+    for (const arg of definition.arguments ?? []) {
+      const type = inputTypeOf(schema, arg.type);
+      if (!type || !isInputType(type)) return undefined;
+      const defaultValue = arg.defaultValue ? valueFromAST(arg.defaultValue, type) : undefined;
+      if (arg.defaultValue && defaultValue === undefined) return undefined;
+      args[arg.name.value] = {
+        type,
+        description: arg.description?.value,
+        defaultValue,
+        deprecationReason: undefined,
+        astNode: arg,
+      };
+    }
+    directives.push(
+      new GraphQLDirective({
+        name: definition.name.value,
+        description: definition.description?.value,
+        locations: definition.locations.map((location) => location.value as DirectiveLocation),
+        isRepeatable: definition.repeatable,
+        args,
+        astNode: definition,
+      }),
+    );
+  }
+  const config = schema.toConfig();
+  // A standard scalar an argument names but the schema did not use joins its types here, as
+  // `extendSchema` adds it.
+  return new GraphQLSchema({
+    ...config,
+    directives: [...config.directives, ...directives],
+    assumeValid: false,
+  });
 }
 
 function directiveDefinition(sdl: string, at: SourceLocation): DirectiveDefinitionNode {
@@ -117,6 +178,21 @@ function extend(
       cause: error,
     });
   }
+}
+
+/** An argument's type from the schema's types, or a standard scalar the schema does not use. */
+function inputTypeOf(schema: GraphQLSchema, node: TypeNode): GraphQLInputType | undefined {
+  if (node.kind === Kind.NON_NULL_TYPE) {
+    const inner = inputTypeOf(schema, node.type);
+    return inner && new GraphQLNonNull(inner);
+  }
+  if (node.kind === Kind.LIST_TYPE) {
+    const inner = inputTypeOf(schema, node.type);
+    return inner && new GraphQLList(inner);
+  }
+  const name = node.name.value;
+  const type = schema.getType(name) ?? specifiedScalarTypes.find((scalar) => scalar.name === name);
+  return type && isInputType(type) ? type : undefined;
 }
 
 function document(definitions: DefinitionNode[]): DocumentNode {

@@ -137,6 +137,9 @@ function containsHardline(doc: Doc): boolean {
 function trimTrailingSpaces(out: string[]): void {
   while (out.length > 0) {
     const last = out[out.length - 1]!;
+    // Most lines end in text: nothing to trim, and no new string made.
+    const end = last.charCodeAt(last.length - 1);
+    if (last.length === 0 || (end !== 32 && end !== 9)) return;
     const trimmed = last.replace(/[ \t]+$/, "");
     if (trimmed.length > 0 || last.length === 0) {
       out[out.length - 1] = trimmed;

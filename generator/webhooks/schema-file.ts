@@ -1,10 +1,27 @@
-import { Ajv } from "ajv";
+import { createRequire } from "node:module";
+import { resolve, sep } from "node:path";
+import type { Ajv } from "ajv";
 import { GeneratorError } from "../../input/errors.js";
 import { isJsonObject, type JsonSource, readJsonSource } from "../../input/json-source.js";
+import { bundledFile } from "../../input/paths.js";
 
 // Checks each file against the draft-07 meta-schema that ships with ajv, so a typo such as
-// `"type": "strng"` is reported at its line instead of producing a wrong type.
-const metaValidator = new Ajv({ strict: false });
+// `"type": "strng"` is reported at its line instead of producing a wrong type. Loaded and
+// compiled on the first file that needs it.
+let metaValidator: Ajv | undefined;
+function meta(): Ajv {
+  if (metaValidator) return metaValidator;
+  const { Ajv } = createRequire(import.meta.url)("ajv") as typeof import("ajv");
+  metaValidator = new Ajv({ strict: false });
+  return metaValidator;
+}
+
+/**
+ * The payload schemas the package ships. `typewire payload-schemas` wrote them and the test
+ * suite checks each against the meta-schema (test/input/bundled-schemas.test.ts), so reading them
+ * skips that check: it costs more than the rest of reading them.
+ */
+const BUNDLED_PAYLOADS = bundledFile("schemas/webhooks/payloads") + sep;
 
 /**
  * Reads one JSON Schema file: strict JSON (line and column on errors), a JSON object, and valid
@@ -17,9 +34,11 @@ export async function readSchemaFile(path: string, file: string): Promise<JsonSo
   const source = await readJsonSource(path, file);
   if (!isJsonObject(source.value))
     throw new GeneratorError("a schema must be a JSON object", { file, line: 1, column: 1 });
+  if (resolve(path).startsWith(BUNDLED_PAYLOADS)) return source;
   const { $schema: _, ...schema } = source.value;
-  if (!metaValidator.validateSchema(schema)) {
-    const error = metaValidator.errors?.[0];
+  const validator = meta();
+  if (!validator.validateSchema(schema)) {
+    const error = validator.errors?.[0];
     const path = (error?.instancePath ?? "").split("/").slice(1);
     throw new GeneratorError(`not a valid JSON Schema: ${error?.message ?? "invalid"}`, {
       file,

@@ -176,11 +176,27 @@ function description(schema: unknown): string | undefined {
   return typeof text === "string" && text.trim() ? text.trim() : undefined;
 }
 
-/** Unions list each member once, as the same schema twice (`number` and `integer`) means one type. */
+/**
+ * Unions list each member once, as the same schema twice (`number` and `integer`) means one type.
+ * A name (or a literal) is compared by its text; an array or object type only against another
+ * of its kind, through its JSON text: a nested schema is thus serialised only when its union has
+ * two such members, not once per level it is nested in.
+ */
 function dedupe(types: readonly TypeNode[]): TypeNode[] {
+  if (types.length < 2) return types as TypeNode[];
   const seen = new Set<string>();
+  const compound = types.filter((type) => type.kind !== "name" && type.kind !== "literal");
+  const keyed = compound.length > 1;
   return types.filter((type) => {
-    const key = JSON.stringify(type);
+    const key =
+      type.kind === "name" && type.args === undefined
+        ? `name:${type.name}`
+        : type.kind === "literal"
+          ? `literal:${typeof type.value}:${String(type.value)}`
+          : keyed || type.kind === "name"
+            ? JSON.stringify(type)
+            : undefined;
+    if (key === undefined) return true;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { bundledFile } from "../../input/paths.js";
@@ -18,6 +18,35 @@ describe("bundled JSON Schemas", () => {
     const ajv = new Ajv({ strict: true, allowUnionTypes: true });
     expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
     expect(() => ajv.compile(schema)).not.toThrow();
+  });
+
+  // `generate` reads the payload schemas the package ships without checking them against the
+  // draft-07 meta-schema (a user's own payload files are checked), so they are checked here.
+  const payloads = readdirSync(bundledFile("schemas/webhooks/payloads"))
+    .filter((name) => name.endsWith(".json"))
+    .sort();
+
+  it("ships payload schemas", () => {
+    expect(payloads.length).toBeGreaterThan(50);
+  });
+
+  it.each(payloads)("payload schema %s is valid draft-07 JSON Schema", (name) => {
+    const { $schema: _, ...schema } = JSON.parse(
+      readFileSync(bundledFile(`schemas/webhooks/payloads/${name}`), "utf8"),
+    ) as Record<string, unknown>;
+    const ajv = new Ajv({ strict: false });
+    expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+  });
+
+  // Nor is the bundled event table checked against its schema when `generate` reads it.
+  it("the bundled event table matches schemas/webhooks/events.schema.json", () => {
+    const schema = JSON.parse(
+      readFileSync(bundledFile("schemas/webhooks/events.schema.json"), "utf8"),
+    );
+    const validate = new Ajv({ strict: true }).compile(schema);
+    const table = JSON.parse(readFileSync(bundledFile("schemas/webhooks/events.json"), "utf8"));
+    expect(validate(table), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ events: { push: [1] } })).toBe(false);
   });
 
   it("a schema that breaks the meta-schema is reported", () => {

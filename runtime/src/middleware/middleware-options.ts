@@ -16,6 +16,14 @@ export interface MiddlewareOptions {
   /** Largest accepted body in bytes. Default 25 MB, the platform's own cap. */
   maxBodySize?: number;
   /**
+   * Node middleware: the most bytes of request bodies it holds at once while they arrive, over
+   * all connections. A chunk that would pass it refuses its delivery with 503 (the connection
+   * closes, the bytes held for it are dropped), so slow or endless bodies on many connections
+   * cannot make the receiver hold more than this. Default 100 MB: four bodies of the
+   * platform's maximum size at once.
+   */
+  maxBodyBytesInFlight?: number;
+  /**
    * Refuses a delivery id accepted within the store's window with 208 and runs no handler
    * (see `verifyAndReceive`). `createMemoryDedupeStore()` for one receiver,
    * `createRedisDedupeStore()` for several. Default: off.
@@ -35,6 +43,7 @@ export interface ResolvedOptions {
   log: Logger;
   timeout: number;
   maxBodySize: number;
+  maxBodyBytesInFlight: number;
   deadlines: DeadlineList;
   /** Passed to every `verifyAndReceive`; `undefined` when neither option is set. */
   receiveOptions: VerifyAndReceiveOptions | undefined;
@@ -45,6 +54,7 @@ export interface ResolvedOptions {
 export const DEFAULT_PATH = "/api/platform/webhooks";
 export const DEFAULT_TIMEOUT = 9_000;
 export const DEFAULT_MAX_BODY_SIZE = 25 * 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES_IN_FLIGHT = 4 * DEFAULT_MAX_BODY_SIZE;
 
 /**
  * Validates and fills in middleware options. Throws a `TypeError` naming the bad option.
@@ -77,6 +87,12 @@ export function resolveOptions(
       `[typewire] middleware: options.maxBodySize must be a whole number of bytes, got ${maxBodySize}`,
     );
   }
+  const maxBodyBytesInFlight = options.maxBodyBytesInFlight ?? DEFAULT_MAX_BODY_BYTES_IN_FLIGHT;
+  if (!Number.isSafeInteger(maxBodyBytesInFlight) || maxBodyBytesInFlight < 0) {
+    throw new TypeError(
+      `[typewire] middleware: options.maxBodyBytesInFlight must be a whole number of bytes, got ${maxBodyBytesInFlight}`,
+    );
+  }
   const { dedupe, queue } = options;
   if (
     dedupe !== undefined &&
@@ -96,6 +112,7 @@ export function resolveOptions(
     log: createLogger(options.log),
     timeout,
     maxBodySize,
+    maxBodyBytesInFlight,
     deadlines: createDeadlineList(timeout),
     receiveOptions: dedupe || queue ? { dedupe, queue } : undefined,
     queued: queue !== undefined,

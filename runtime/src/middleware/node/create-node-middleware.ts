@@ -6,7 +6,7 @@ import { matchTarget } from "../match-target.js";
 import { type MiddlewareOptions, resolveOptions } from "../middleware-options.js";
 import type { MiddlewareWebhooks } from "../middleware-webhooks.js";
 import { type Reply, errorReply } from "../reply.js";
-import { readNodeBody } from "./read-node-body.js";
+import { type BodyBudget, readNodeBody } from "./read-node-body.js";
 import { hasUnreadBody, isClosing, writeReply } from "./write-reply.js";
 
 /** A node (or Express, Connect) middleware; resolves `true` when it answered. */
@@ -53,6 +53,11 @@ export function createNodeMiddleware(
 ): NodeMiddleware {
   const resolved = resolveOptions(webhooks, options);
   const maxBodySize = resolved.maxBodySize;
+  const budget: BodyBudget = { held: 0, limit: resolved.maxBodyBytesInFlight };
+  const busy = errorReply(
+    503,
+    `The receiver already holds its limit of ${budget.limit} bytes of request bodies in flight (maxBodyBytesInFlight): send this delivery again later`,
+  );
   return (req, res, next) => {
     // Express rewrites `req.url` under a mount path (`app.use("/api", ...)`); `originalUrl`
     // keeps the full target, so `path` is always the full path.
@@ -121,12 +126,16 @@ export function createNodeMiddleware(
       if (req.readableFlowing === false) req.resume();
     }
     return new Promise<boolean>((resolve) => {
-      readNodeBody(req, maxBodySize, (body, failure) => {
+      readNodeBody(req, maxBodySize, budget, (body, failure) => {
         if (failure !== undefined) {
           writeReply(
             req,
             res,
-            failure === "too-large" ? tooLarge(maxBodySize) : ABORTED_REPLY,
+            failure === "too-large"
+              ? tooLarge(maxBodySize)
+              : failure === "busy"
+                ? busy
+                : ABORTED_REPLY,
             true,
           );
           resolve(true);
