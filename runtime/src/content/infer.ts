@@ -109,9 +109,11 @@ type ExactKey<T extends TypeInfo, K, V, A> = K extends keyof T["f"]
           : unknown
         : K extends `... on ${infer P}`
           ? P extends keyof T["o"]
-            ? [keyof (T["o"][P] & TypeInfo)["p"] & keyof T["p"]] extends [never]
-              ? Invalid<`${P} is not a possible type of ${T["n"]}`>
-              : SelectionOf<T["o"][P] & TypeInfo> & Exact<T["o"][P] & TypeInfo, V>
+            ? P extends keyof T["p"] | T["n"]
+              ? SelectionOf<T["o"][P] & TypeInfo> & Exact<T["o"][P] & TypeInfo, V>
+              : [keyof (T["o"][P] & TypeInfo)["p"] & keyof T["p"]] extends [never]
+                ? Invalid<`${P} is not a possible type of ${T["n"]}`>
+                : SelectionOf<T["o"][P] & TypeInfo> & Exact<T["o"][P] & TypeInfo, V>
             : Invalid<`${P} is not a type of the schema`>
           : unknown
       : K extends `${string}: ${infer F}`
@@ -125,10 +127,10 @@ type ExactField<D, V> = V extends true
   ? unknown
   : D extends { t: TypeInfo }
     ? V extends { "@": string }
-      ? { readonly v: ExactField<D, Get<V, "v">> }
+      ? { readonly selection: ExactField<D, Get<V, "selection">> }
       : Exact<D["t"], V, ArgsOf<D>>
     : V extends { "@": string }
-      ? { readonly v: ExactField<D, Get<V, "v">> }
+      ? { readonly selection: ExactField<D, Get<V, "selection">> }
       : { [K in Exclude<keyof V, "__args">]: Invalid<"a leaf field takes only __args"> } & {
           readonly __args?: ExactArgs<ArgsOf<D>, Get<V, "__args">>;
         };
@@ -159,9 +161,11 @@ type Fragments<T extends TypeInfo, S, F, A = Everywhere<F, keyof T["p"]>> = Spli
   S & Selections<A>,
   Exclude<F, A>
 >;
-type Split<T extends TypeInfo, S, F> =
-  | Variant<T, S, F, keyof T["p"] & Get<F, typeof fragmentOn>>
-  | Rest<T, S, Exclude<keyof T["p"], Get<F, typeof fragmentOn>>>;
+// `C` is every concrete type some fragment applies to. The variants are made from `C`'s members
+// (few), never by walking `T`'s possible types (a thousand, on a large site's entry interface):
+// the rest's type names are `T`'s less `C`, worked out only if `__typename` is read.
+type Split<T extends TypeInfo, S, F, C = Get<F, typeof fragmentOn>> =
+  Variant<T, S, F, Extract<C, keyof T["p"]>> | Rest<T, S, C>;
 type Everywhere<F, P> = F extends { readonly [fragmentOn]: infer C }
   ? [P] extends [C]
     ? F
@@ -181,24 +185,29 @@ type Typename = { __typename: true };
 type Variant<T extends TypeInfo, S, F, P> = P extends keyof T["p"]
   ? Fill<T["p"][P] & TypeInfo, S & Typename & Applying<F, P>, P>
   : never;
-type Rest<T extends TypeInfo, S, P> = [P] extends [never] ? never : Fill<T, S & Typename, P>;
+type Rest<T extends TypeInfo, S, C> = [keyof T["p"]] extends [C]
+  ? never
+  : Fill<T, S & Typename, keyof T["p"], C>;
 
 type OutKey<K> = K extends SpecialKeys ? (K extends `${infer A}: ${string}` ? A : never) : K;
 type FieldName<K> = K extends `${string}: ${infer F}` ? F : K;
 
 // Result properties are worked out only when a program reads them.
-type Fill<T extends TypeInfo, S, Tn> = {
+// `Tn` are the concrete types the value may be, less those in `Not`.
+type Fill<T extends TypeInfo, S, Tn, Not = never> = {
   -readonly [K in keyof S as OutKey<K>]: K extends "__typename"
-    ? Tn
-    : FieldResult<FieldOf<T, Tn, FieldName<K>>, S[K]>;
+    ? Exclude<Tn, Not>
+    : FieldResult<FieldOf<T, Tn, Not, FieldName<K>>, S[K]>;
 };
 // A field of `T` itself, or else one a merged fragment selected on the concrete types `Tn` it
 // covers (a union has no fields of its own; a fragment on every member, or on an interface
 // they all implement, selects theirs): looked up on each of them.
-type FieldOf<T extends TypeInfo, Tn, N> = N extends keyof T["f"]
+type FieldOf<T extends TypeInfo, Tn, Not, N> = N extends keyof T["f"]
   ? T["f"][N]
   : Tn extends keyof T["p"]
-    ? Get<(T["p"][Tn] & TypeInfo)["f"], N>
+    ? Tn extends Not
+      ? never
+      : Get<(T["p"][Tn] & TypeInfo)["f"], N>
     : never;
 
 // `true` (the common case) comes first, and depends on the field alone: answered once per field.

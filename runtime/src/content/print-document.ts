@@ -21,14 +21,14 @@ export function checkName(name: string, what: string): string {
 export function printRoot(fields: Node): string {
   let out = "";
   for (const key in fields) {
-    const call = fields[key] as { f: string; a?: Node; s?: unknown };
-    const alias = key === call.f ? "" : `${checkName(key, "root alias")}:`;
-    const set = call.s === undefined ? "" : printSet(call.s as Node, call.f);
-    if (call.s !== undefined && !set)
+    const call = fields[key] as { field: string; args?: Node; selection?: unknown };
+    const alias = key === call.field ? "" : `${checkName(key, "root alias")}:`;
+    const set = call.selection === undefined ? "" : printSet(call.selection as Node, call.field);
+    if (call.selection !== undefined && !set)
       throw new TypeError(
-        `[typewire] "${call.f}" has an empty selection: select at least one field`,
+        `[typewire] "${call.field}" has an empty selection: select at least one field`,
       );
-    out += ` ${alias}${call.f}${printArgs(call.a)}${set}`;
+    out += ` ${alias}${call.field}${printArgs(call.args)}${set}`;
   }
   if (!out) throw new TypeError("[typewire] a query selects at least one root field");
   return `{${out.slice(1)}}`;
@@ -79,8 +79,8 @@ function printField(value: unknown, directives: string, where: string): string {
   const node = value as Node;
   if ("@" in node)
     return printField(
-      node.v,
-      `${directives}@${checkName(String(node["@"]), `directive on "${where}"`)}${printArgs(node.a as Node)}`,
+      node.selection,
+      `${directives}@${checkName(String(node["@"]), `directive on "${where}"`)}${printArgs(node.args as Node)}`,
       where,
     );
   const set = printSet(node, where);

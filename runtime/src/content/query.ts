@@ -137,7 +137,11 @@ export const queryOf = <Sc extends SchemaShape>(): QueryFunction<Sc> =>
  * export const entries = builder<Query["entries"]>("entries");
  */
 export function builder<D>(name: string): Builder<D> {
-  return ((a?: object, s?: object) => ({ f: name, a, s })) as unknown as Builder<D>;
+  return ((a?: object, s?: object) => ({
+    field: name,
+    args: a,
+    selection: s,
+  })) as unknown as Builder<D>;
 }
 
 /** A field directive helper: `formatDateTime({ format: "Y-m-d" })`, or wrapping another selection. */
@@ -153,10 +157,11 @@ export type DirectiveHelper<N extends string, A> = <const V = true>(
  * export const formatDateTime = directive<"formatDateTime", Directives["formatDateTime"]>("formatDateTime");
  */
 export function directive<N extends string, A>(name: N): DirectiveHelper<N, A> {
-  return ((a: object, v: unknown = true) => ({ "@": name, a, v })) as unknown as DirectiveHelper<
-    N,
-    A
-  >;
+  return ((a: object, v: unknown = true) => ({
+    "@": name,
+    args: a,
+    selection: v,
+  })) as unknown as DirectiveHelper<N, A>;
 }
 
 /** A schema's `TypeInfo`s, by type name (the generated module's `Types`). */

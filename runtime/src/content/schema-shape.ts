@@ -12,6 +12,10 @@ export interface SchemaShape {
   directives: object;
 }
 
+// The keys of `TypeInfo`, `LeafResult` and `ObjectField` are one letter because generated modules
+// write them once per type and field; docs/content-queries.md ("Legend") lists them all. Nothing
+// else in the runtime abbreviates.
+
 /**
  * One object, interface or union type, as the generated module describes it. The checking and
  * inference types read everything they need from here (no lookups by name), and the generator
@@ -97,11 +101,11 @@ export interface EnumValue<T extends string> {
   readonly "=": T;
 }
 
-/** A field directive applied to a field selection (`v` is what the field selects). */
+/** A field directive applied to a field selection (`selection` is what the field selects). */
 export interface DirectiveUse<N extends string, A, V> {
   readonly "@": N;
-  readonly a: A;
-  readonly v: V;
+  readonly args: A;
+  readonly selection: V;
 }
 
 /**
@@ -143,8 +147,8 @@ export type ObjectNeedsArgs<S, A> = Directed<S & { readonly __args: ArgsIn<A> }>
 
 /** One root field of a query, made by a generated builder. `R` is its inferred result. */
 export interface FieldCall<R> {
-  readonly f: string;
-  readonly a?: object | undefined;
-  readonly s?: unknown;
+  readonly field: string;
+  readonly args?: object | undefined;
+  readonly selection?: unknown;
   readonly [resultType]: R;
 }
