@@ -85,14 +85,8 @@ function walk(
       );
       continue;
     }
-    const open = objects.filter(
-      ({ schema }) =>
-        schema.additionalProperties !== undefined && schema.additionalProperties !== false,
-    );
-    if (open.length > 0) {
-      const values = open
-        .filter(({ schema }) => isJsonObject(schema.additionalProperties))
-        .map(({ place }) => at(place, "additionalProperties"));
+    const values = openMapValues(objects);
+    if (values) {
       walk(files, child, values, here, result);
       continue;
     }
@@ -145,6 +139,24 @@ export function isObjectSchema(schema: JsonSchema): boolean {
 }
 
 /** The place of a child of `place`, its segments escaped. */
+/**
+ * Where the values of the open maps among `objects` are described (`additionalProperties` that
+ * is a schema), or undefined when none of them is an open map: a key of an open map is declared,
+ * whatever its name.
+ */
+export function openMapValues(
+  objects: readonly { schema: JsonSchema; place: Place }[],
+): Place[] | undefined {
+  const open = objects.filter(
+    ({ schema }) =>
+      schema.additionalProperties !== undefined && schema.additionalProperties !== false,
+  );
+  if (open.length === 0) return undefined;
+  return open
+    .filter(({ schema }) => isJsonObject(schema.additionalProperties))
+    .map(({ place }) => at(place, "additionalProperties"));
+}
+
 export function at(place: Place, ...segments: string[]): Place {
   const escaped = segments.map((segment) => segment.replace(/~/g, "~0").replace(/\//g, "~1"));
   return { file: place.file, pointer: `${place.pointer}/${escaped.join("/")}` };

@@ -1,6 +1,6 @@
 import { isJsonObject } from "../../input/json-source.js";
 import type { PayloadSchemaFiles } from "./description.js";
-import { type Place, at, expand, isObjectSchema } from "./delivered-fields.js";
+import { type Place, at, expand, isObjectSchema, openMapValues } from "./delivered-fields.js";
 import type { EventActionTable } from "./event-action-table.js";
 import { DEFINITIONS_FILE } from "./payload-schema.js";
 import type { PayloadSchemas } from "./payload-schema-model.js";
@@ -70,16 +70,8 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
     }
     for (const name of [...names.keys()].sort())
       tokens.push(`${escapeName(name)}=${shapeOf(names.get(name)!)}`);
-    const open = objects.filter(
-      ({ schema }) =>
-        schema.additionalProperties !== undefined && schema.additionalProperties !== false,
-    );
-    if (open.length > 0) {
-      const values = open
-        .filter(({ schema }) => isJsonObject(schema.additionalProperties))
-        .map(({ place }) => at(place, "additionalProperties"));
-      tokens.push(`*=${shapeOf(values)}`);
-    }
+    const values = openMapValues(objects);
+    if (values) tokens.push(`*=${shapeOf(values)}`);
     if (objects.length > 0 && tokens.length === 0) tokens.push("{}");
     if (arrays.length > 0)
       tokens.push(`[]=${shapeOf(arrays.map(({ place }) => at(place, "items")))}`);
