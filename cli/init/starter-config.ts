@@ -1,5 +1,6 @@
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { configFilesIn } from "../../input/config-file.js";
 import { GeneratorError, throwAll } from "../../input/errors.js";
 import { relativePath } from "../../input/paths.js";
 
@@ -141,6 +142,17 @@ export async function writeStarterConfig(
   await checkInputs(options);
   const path = configPath(options);
   const display = relative(options.cwd, path) || path;
+  // A config module (`typewire.config.ts`, `.mjs`...) is a config too: a JSON one beside it would
+  // make the folder's config ambiguous.
+  if (!options.file) {
+    const [existing] = await configFilesIn(options.cwd);
+    if (existing) {
+      throw new GeneratorError(
+        "already exists; typewire init never overwrites a config. Edit it, or remove it and run init again",
+        { file: relative(options.cwd, existing) },
+      );
+    }
+  }
   const config = starterConfig(options);
   try {
     // `--config sub/typewire.config.json` in a new project: the folder is made, as generate makes

@@ -325,6 +325,15 @@ describe("typewire init", () => {
     expect(await readFile(join(dir, "typewire.config.json"), "utf8")).toBe('{ "mine": true }\n');
   });
 
+  it("never writes a JSON config beside a config module", async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, "typewire.config.mjs"), "export default {};\n");
+    const result = await runCli(["init"], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("typewire.config.mjs: already exists");
+    await expect(readFile(join(dir, "typewire.config.json"), "utf8")).rejects.toThrow(/ENOENT/);
+  });
+
   it.each([
     [["--token-env", "CMS_TOKEN"], "--token-env goes with --endpoint"],
     [["--endpoint", "https://cms.example/api", "--schema", "x"], "give --token-env too"],
