@@ -34,5 +34,15 @@ export function describeThrown(value: unknown): string {
  * `[typewire] relay: failed: ${describeCause(new Error("[typewire] bad"))}`; // "... failed: bad"
  */
 export function describeCause(value: unknown): string {
-  return describeThrown(value).replace(/^\[typewire\] /, "");
+  return withoutPrefix(describeThrown(value));
+}
+
+/**
+ * `text` without a leading `[typewire] `, to quote after a line's own prefix.
+ *
+ * @example
+ * withoutPrefix("[typewire] bad"); // "bad"
+ */
+export function withoutPrefix(text: string): string {
+  return text.startsWith("[typewire] ") ? text.slice(11) : text;
 }

@@ -1,4 +1,5 @@
 import { WebhookDuplicateError } from "../dedupe/webhook-duplicate-error.js";
+import { withoutPrefix } from "../event-handler/describe-thrown.js";
 import { SETTLED } from "../event-handler/dispatch.js";
 import { withoutPayload } from "../event-handler/without-payload.js";
 import { WebhookRequestError } from "../webhook-request-error.js";
@@ -131,7 +132,7 @@ function failure(
   return {
     reply: errorReply(errorStatus(error), message),
     level: refused ? "warn" : "error",
-    message: `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${after}: ${message.replace(/^\[typewire\] /, "")}`,
+    message: `[typewire] webhook ${delivery.name} (${delivery.id}) ${refused ? "refused" : "failed"}${after}: ${withoutPrefix(message)}`,
     // The error without the delivery it carries: a log never holds a payload.
     logged: refused ? [] : [withoutPayload(error)],
   };

@@ -6,7 +6,7 @@ import { matchTarget } from "../match-target.js";
 import { type MiddlewareOptions, resolveOptions } from "../middleware-options.js";
 import type { MiddlewareWebhooks } from "../middleware-webhooks.js";
 import { type Reply, errorReply } from "../reply.js";
-import { type BodyBudget, readNodeBody } from "./read-node-body.js";
+import { type BodyBudget, type BodyFailure, readNodeBody } from "./read-node-body.js";
 import { hasUnreadBody, isClosing, writeReply } from "./write-reply.js";
 
 /** A node (or Express, Connect) middleware; resolves `true` when it answered. */
@@ -54,10 +54,15 @@ export function createNodeMiddleware(
   const resolved = resolveOptions(webhooks, options);
   const maxBodySize = resolved.maxBodySize;
   const budget: BodyBudget = { held: 0, limit: resolved.maxBodyBytesInFlight };
-  const busy = errorReply(
-    503,
-    `The receiver already holds its limit of ${budget.limit} bytes of request bodies in flight (maxBodyBytesInFlight): send this delivery again later`,
-  );
+  // The answer to each way reading a body can fail, made once.
+  const bodyFailures: Record<BodyFailure, Reply> = {
+    "too-large": tooLarge(maxBodySize),
+    busy: errorReply(
+      503,
+      `The receiver already holds its limit of ${budget.limit} bytes of request bodies in flight (maxBodyBytesInFlight): send this delivery again later`,
+    ),
+    aborted: ABORTED_REPLY,
+  };
   return (req, res, next) => {
     // Express rewrites `req.url` under a mount path (`app.use("/api", ...)`); `originalUrl`
     // keeps the full target, so `path` is always the full path.
@@ -99,14 +104,14 @@ export function createNodeMiddleware(
     if (refused) return answer(req, res, refused, hasUnreadBody(req));
     const declared = headers["content-length"];
     if (declared !== undefined && Number(declared) > maxBodySize)
-      return answer(req, res, tooLarge(maxBodySize), true);
+      return answer(req, res, bodyFailures["too-large"], true);
     const parsed = req as ParsedRequest;
     const early = parsed.rawBody ?? parsed.body;
     if (early !== undefined || req.readableDidRead || req.readableEnded) {
       const body = early instanceof Uint8Array || typeof early === "string" ? early : undefined;
       if (body) {
         const size = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-        if (size > maxBodySize) return answer(req, res, tooLarge(maxBodySize));
+        if (size > maxBodySize) return answer(req, res, bodyFailures["too-large"]);
         return new Promise<boolean>((resolve) => {
           handleDelivery(
             webhooks,
@@ -128,16 +133,7 @@ export function createNodeMiddleware(
     return new Promise<boolean>((resolve) => {
       readNodeBody(req, maxBodySize, budget, (body, failure) => {
         if (failure !== undefined) {
-          writeReply(
-            req,
-            res,
-            failure === "too-large"
-              ? tooLarge(maxBodySize)
-              : failure === "busy"
-                ? busy
-                : ABORTED_REPLY,
-            true,
-          );
+          writeReply(req, res, bodyFailures[failure], true);
           resolve(true);
           return;
         }
