@@ -10,8 +10,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
+import { gzipBundle } from "../gzip-bundle.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const work = join(repo, "bench/.work/document-size");
@@ -41,20 +40,12 @@ if (codegen.status !== 0) throw new Error(`the client preset failed:\n${codegen.
 async function gzipped(name: string, source: string): Promise<number> {
   const entry = join(work, `${name}.ts`);
   writeFileSync(entry, source);
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
+  return gzipBundle(entry, {
     conditions: ["typewire-source"],
     mainFields: ["module", "main"],
     // Types only (the preset imports it without `type`): nothing of it reaches the bundle.
     external: ["@graphql-typed-document-node/core"],
-    write: false,
-    logLevel: "silent",
   });
-  return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
 }
 
 const ours = join(repo, "output/content/public/documents.ts");

@@ -13,9 +13,9 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { buildSchema, introspectionFromSchema } from "graphql";
+import { gzipBundle } from "../gzip-bundle.js";
 import { callbackModule, callbackRealistic } from "./callback-prototype.js";
 import { genqlConsumer, oneQueryProgram, oursConsumer, querySpecs } from "./consumers.js";
 import { type EntryTypeInfo, craftSchema, exampleSchema } from "./craft-schema.js";
@@ -109,20 +109,6 @@ function folderBytes(path: string): number {
   const stat = statSync(path);
   if (stat.isFile()) return stat.size;
   return readdirSync(path).reduce((sum, entry) => sum + folderBytes(join(path, entry)), 0);
-}
-
-async function gzipBundle(entry: string, conditions: string[]): Promise<number> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    conditions,
-    write: false,
-    logLevel: "silent",
-  });
-  return gzipSync(result.outputFiles[0]!.contents, { level: 9 }).length;
 }
 
 type Check = Pick<Side, "checkSeconds" | "instantiations" | "errors">;
@@ -289,7 +275,9 @@ async function measure(name: string, sdl: string, entryTypes: EntryTypeInfo[]): 
   const side = async (which: "ours" | "genql", generateMs: number, check: Check, first: Check) => ({
     generateMs,
     bytes: folderBytes(join(dir, which)),
-    runtimeGzip: await gzipBundle(join(dir, `${which}-one.ts`), ["typewire-source"]),
+    runtimeGzip: await gzipBundle(join(dir, `${which}-one.ts`), {
+      conditions: ["typewire-source"],
+    }),
     ...check,
     perQuery: perQuery(check, first),
   });
