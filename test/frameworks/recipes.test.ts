@@ -104,6 +104,15 @@ describe(
       });
       expect(server.output()).not.toContain("handled recipe-forged");
     };
+    /** The app's own JSON route still gets its body parsed beside the webhook route. */
+    const parsesItsOwnJson = async (server: RunningServer) => {
+      const note = await fetch(`${origin(server)}/api/notes`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"text":"hi"}',
+      });
+      expect(await note.json()).toEqual({ received: { text: "hi" } });
+    };
     const env = { WEBHOOK_SECRET: RECIPE_SECRET, PORT: "0" };
 
     it(
@@ -116,12 +125,7 @@ describe(
           ready: listening,
         });
         await receivesAndRefuses(server, `${origin(server)}/api/platform/webhooks`);
-        const note = await fetch(`${origin(server)}/api/notes`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: '{"text":"hi"}',
-        });
-        expect(await note.json()).toEqual({ received: { text: "hi" } });
+        await parsesItsOwnJson(server);
         await server.stop();
       },
     );
@@ -155,12 +159,7 @@ describe(
           ready: listening,
         });
         await receivesAndRefuses(server, `${origin(server)}/api/platform/webhooks`);
-        const note = await fetch(`${origin(server)}/api/notes`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: '{"text":"hi"}',
-        });
-        expect(await note.json()).toEqual({ received: { text: "hi" } });
+        await parsesItsOwnJson(server);
         await server.stop();
       },
     );
