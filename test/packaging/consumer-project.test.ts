@@ -11,7 +11,7 @@ import {
 } from "../../generator/webhooks/event-action-table.js";
 import { type RedisServer, startRedis } from "../helpers/redis-server.js";
 import { packageRoot } from "../../input/paths.js";
-import { packed } from "../helpers/packed-project.js";
+import { npmInstall, packed, pinned } from "../helpers/packed-project.js";
 import { tempDirForSuite } from "../helpers/temp-project.js";
 import { until } from "../helpers/until.js";
 
@@ -20,7 +20,6 @@ const tsc = join(packageRoot, "node_modules/typescript/bin/tsc");
 const fixture = join(packageRoot, "test/packaging/consumer-app");
 const manifest = JSON.parse(await readFile(join(packageRoot, "package.json"), "utf8")) as {
   version: string;
-  devDependencies: Record<string, string>;
 };
 /** The example site's token of its `partners` schema (schemas/content/site.json). */
 const PARTNERS_TOKEN = "nw-partners-7c1e4b9a20d35f86";
@@ -60,7 +59,7 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
         "--no-fund",
         tarballs.cli,
         tarballs.runtime,
-        `@types/node@${manifest.devDependencies["@types/node"]}`,
+        pinned("@types/node"),
       ],
       { cwd: project },
     );
@@ -547,18 +546,7 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
 
     // The versions this repository tests with; the npm cache its own install filled has their
     // tarballs, and what it lacks (a package's metadata, on a fresh machine) comes from the registry.
-    await run(
-      "npm",
-      [
-        "install",
-        "--prefer-offline",
-        "--no-audit",
-        "--no-fund",
-        `bullmq@${manifest.devDependencies.bullmq}`,
-        `ioredis@${manifest.devDependencies.ioredis}`,
-      ],
-      { cwd: project },
-    );
+    await npmInstall(project, [pinned("bullmq"), pinned("ioredis")]);
     redis = await startRedis();
     const { stdout } = await run(process.execPath, ["queue/queue.js", String(redis.port)], {
       cwd: project,
@@ -574,18 +562,9 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
 
   it("one typed document through urql, Apollo Client, graphql-request and typewire's client, type-checked under strict", async () => {
     // The versions this repository pins (and so its npm cache holds), Apollo's rxjs peer included.
-    await run(
-      "npm",
-      [
-        "install",
-        "--prefer-offline",
-        "--no-audit",
-        "--no-fund",
-        ...["@urql/core", "@apollo/client", "graphql-request", "rxjs"].map(
-          (name) => `${name}@${manifest.devDependencies[name]}`,
-        ),
-      ],
-      { cwd: project },
+    await npmInstall(
+      project,
+      ["@urql/core", "@apollo/client", "graphql-request", "rxjs"].map(pinned),
     );
     await expect(
       run(process.execPath, [tsc, "-p", "clients/tsconfig.json"], { cwd: project }),
