@@ -158,16 +158,19 @@ describe("the Craft 5 example site through typewire serve", () => {
       small: expect.any(String),
       altText: expect.toSatisfy((alt: unknown) => alt === null || typeof alt === "string"),
     });
+    expect(answers.interfaceInUnion.news.length).toBeGreaterThan(0);
     for (const item of answers.interfaceInUnion.news) {
       expect(item.postDate).toMatch(/^\d{4}$/);
       if (item.__typename === "article_Entry") expect(item).toHaveProperty("summary");
     }
     expect(answers.nestedUnions.all.length).toBeGreaterThan(0);
+    expect(answers.mergedFragments.pages.length).toBeGreaterThan(0);
     for (const page of answers.mergedFragments.pages) {
       expect(page).toHaveProperty("slug");
       if (page.__typename === "page_Entry") expect(Object.keys(page)).toContain("summary");
     }
     expect(answers.fragmentOnOwnType.e).toHaveProperty("name");
+    expect(answers.writtenOut.pages.length).toBeGreaterThan(0);
     for (const page of answers.writtenOut.pages) {
       expect(page.uri).toEqual(expect.any(String));
       if (page.__typename === "page_Entry") expect(page).toHaveProperty("contentBlocks");

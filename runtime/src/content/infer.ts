@@ -96,8 +96,10 @@ type ExactArgs<A, G> = keyof G extends keyof A
   ? unknown
   : { [K in Exclude<keyof G, keyof A>]: Invalid<`unknown argument '${K & string}'`> };
 
-// A fragment's selection was checked by `on`; here only its type is: it must share a concrete
-// type with `T`, as GraphQL requires of a fragment spread.
+// A fragment made by `on` had its selection checked there; here only its type is: it must share
+// a concrete type with `T`, as GraphQL requires of a fragment spread. A fragment key written out
+// is checked here whole: its type (a member of `T`, `T` itself, or one sharing a concrete type
+// with it) and its selection.
 type ExactKey<T extends TypeInfo, K, V, A> = K extends keyof T["f"]
   ? ExactField<T["f"][K], V>
   : K extends "__args"
@@ -110,10 +112,10 @@ type ExactKey<T extends TypeInfo, K, V, A> = K extends keyof T["f"]
         : K extends `... on ${infer P}`
           ? P extends keyof T["o"]
             ? P extends keyof T["p"] | T["n"]
-              ? SelectionOf<T["o"][P] & TypeInfo> & Exact<T["o"][P] & TypeInfo, V>
+              ? WrittenFragment<T["o"][P] & TypeInfo, V>
               : [keyof (T["o"][P] & TypeInfo)["p"] & keyof T["p"]] extends [never]
                 ? Invalid<`${P} is not a possible type of ${T["n"]}`>
-                : SelectionOf<T["o"][P] & TypeInfo> & Exact<T["o"][P] & TypeInfo, V>
+                : WrittenFragment<T["o"][P] & TypeInfo, V>
             : Invalid<`${P} is not a type of the schema`>
           : unknown
       : K extends `${string}: ${infer F}`
@@ -121,6 +123,9 @@ type ExactKey<T extends TypeInfo, K, V, A> = K extends keyof T["f"]
           ? SelectionValue<T["f"][F]> & ExactField<T["f"][F], V>
           : Invalid<`'${F}' is not a field of ${T["n"]}`>
         : unknown;
+
+// A fragment key written out (`"... on Type": {...}`) on type `Q`: its values' types, then its keys.
+type WrittenFragment<Q extends TypeInfo, V> = SelectionOf<Q> & Exact<Q, V>;
 
 // The field's kind is settled first, then whether a directive wraps the selection.
 type ExactField<D, V> = V extends true
