@@ -61,8 +61,8 @@ export class Webhooks<
    * Verifies, parses and receives a delivery. Rejects with a `WebhookRequestError` carrying
    * `status: 400` for a missing or wrong signature (also sent to `onError` handlers), a missing
    * name, or a body that is not a JSON object; with an `AggregateError` if handlers fail.
-   * `options.dedupe` refuses ids already accepted (`WebhookDuplicateError`, `status: 208`);
-   * `options.queue` stores the verified delivery for workers instead of running handlers.
+   * `options.accept` takes the verified delivery instead: `withDedupe(store)` refuses ids already
+   * accepted (`WebhookDuplicateError`, `status: 208`), `toQueue(queue)` stores it for workers.
    */
   readonly verifyAndReceive: (
     delivery: WebhookDelivery,

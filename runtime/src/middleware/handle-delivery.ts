@@ -1,4 +1,3 @@
-import { WebhookDuplicateError } from "../dedupe/webhook-duplicate-error.js";
 import { withoutPrefix } from "../event-handler/describe-thrown.js";
 import { SETTLED } from "../event-handler/dispatch.js";
 import { withoutPayload } from "../event-handler/without-payload.js";
@@ -29,7 +28,7 @@ const DUPLICATE_REPLY = jsonReply(208, {
  * handlers finish (within this call when they all finished synchronously), the error's status
  * (400 for a bad signature or body, 503 when the dedupe store or the queue did not answer) or
  * 500 when it rejects, 208 for a duplicate, 202 when the timeout passes first. In durable mode
- * (`queue`), 202 once the delivery is stored, with no deadline. Failures after a 202 still
+ * (a `durable` step such as `toQueue`), 202 once the delivery is stored, with no deadline. Failures after a 202 still
  * reach the log (and, through `verifyAndReceive`, the `onError` handlers). Callback-shaped so
  * the node adapter adds no promise of its own.
  *
@@ -119,7 +118,7 @@ function failure(
   answered: boolean,
 ): { reply: Reply; level: "info" | "warn" | "error"; message: string; logged: unknown[] } {
   const after = answered ? " after the 202 answer" : "";
-  if (isInstance(error, WebhookDuplicateError)) {
+  if (isDuplicate(error)) {
     return {
       reply: DUPLICATE_REPLY,
       level: "info",
@@ -149,6 +148,18 @@ function errorMessage(error: unknown): string {
     // Unreadable: the generic message below.
   }
   return "A webhook handler failed";
+}
+
+/**
+ * A duplicate (`WebhookDuplicateError` of `withDedupe`): a rejection whose own `status` is 208.
+ * Read by status, so the middleware does not carry the dedupe code when no step is imported.
+ */
+function isDuplicate(error: unknown): boolean {
+  try {
+    return (error as { status?: unknown } | null | undefined)?.status === 208;
+  } catch {
+    return false;
+  }
 }
 
 /** `instanceof` that cannot throw (a Proxy's `getPrototypeOf` trap may). */

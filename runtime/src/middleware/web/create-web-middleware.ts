@@ -30,7 +30,11 @@ export function createWebMiddleware(
   webhooks: MiddlewareWebhooks,
   options: WebMiddlewareOptions = {},
 ): WebMiddleware {
-  const resolved = resolveOptions(webhooks, options);
+  // One timer per request, cleared when the handlers finish: no list to keep between requests.
+  const resolved = resolveOptions(webhooks, options, (timeout) => ({
+    add: (expire: () => void) => setTimeout(expire, timeout),
+    remove: clearTimeout,
+  }));
   const { onUnhandledRequest } = options;
   if (onUnhandledRequest !== undefined && typeof onUnhandledRequest !== "function") {
     throw new TypeError("[typewire] middleware: options.onUnhandledRequest must be a function");
