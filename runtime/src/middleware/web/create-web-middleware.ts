@@ -1,7 +1,6 @@
 import { checkHeaders } from "../check-headers.js";
 import { handleDelivery } from "../handle-delivery.js";
-import { matchTarget } from "../match-target.js";
-import { type MiddlewareOptions, resolveOptions } from "../middleware-options.js";
+import { type MiddlewareOptions, resolveOptions, trimPath } from "../middleware-options.js";
 import type { MiddlewareWebhooks } from "../middleware-webhooks.js";
 import { type Reply, errorReply } from "../reply.js";
 import { readWebBody } from "./read-web-body.js";
@@ -42,7 +41,9 @@ export function createWebMiddleware(
   return async (request) => {
     const url = new URL(request.url);
     const isHead = request.method === "HEAD";
-    if (matchTarget(url.pathname, resolved.path) !== "match") {
+    // A URL's pathname has its dot segments resolved already (as matchTarget resolves them for
+    // the node middleware): only trailing slashes are left to ignore.
+    if (trimPath(url.pathname) !== resolved.path) {
       if (onUnhandledRequest) return onUnhandledRequest(request);
       return toResponse(
         errorReply(404, `Unknown route: ${request.method} ${url.pathname}`),
