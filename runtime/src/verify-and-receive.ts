@@ -57,7 +57,7 @@ export function verifyAndReceive(
     const { id, name, payload, signature } = delivery;
     if (typeof payload !== "string" && !(payload instanceof Uint8Array)) {
       throw new TypeError(
-        `[typewire] verifyAndReceive: payload must be the raw request body (a string or a Uint8Array), got ${payload === null ? "null" : typeof payload}; re-serialised JSON will not match the signature`,
+        `[typewire] verifyAndReceive: payload must be the raw request body (a string or a Uint8Array), got ${payload === null ? "null" : typeof payload}`,
       );
     }
     const raw: RawWebhookEvent<string | Uint8Array> = { id, name, payload };
@@ -124,14 +124,9 @@ export function checkStep(where: string, options: object): DeliveryStep | undefi
     throw new TypeError(`[typewire] ${where}: options must be an object`);
   }
   const { accept, dedupe, queue } = options as VerifyAndReceiveOptions & Record<string, unknown>;
-  if (dedupe !== undefined || queue !== undefined) {
+  if ((accept !== undefined && typeof accept !== "function") || dedupe || queue) {
     throw new TypeError(
-      `[typewire] ${where}: options.dedupe and options.queue are now options.accept: withDedupe(store), toQueue(queue)`,
-    );
-  }
-  if (accept !== undefined && typeof accept !== "function") {
-    throw new TypeError(
-      `[typewire] ${where}: options.accept must be a delivery step, such as withDedupe(store) or toQueue(queue)`,
+      `[typewire] ${where}: options.accept must be a delivery step: withDedupe(store), toQueue(queue) (they replace options.dedupe and options.queue)`,
     );
   }
   return accept;

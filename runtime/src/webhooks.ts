@@ -90,10 +90,10 @@ export class Webhooks<
 }
 
 function secretsOf(options: { secret?: unknown; additionalSecrets?: unknown }): readonly string[] {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError("[typewire] new Webhooks(options): options.secret is required");
-  }
-  const { secret, additionalSecrets = [] } = options;
+  const { secret, additionalSecrets = [] } = (options ?? {}) as {
+    secret?: unknown;
+    additionalSecrets?: unknown;
+  };
   if (typeof secret !== "string" || secret === "") {
     throw new TypeError(
       "[typewire] new Webhooks(options): options.secret is required (the non-empty signing secret configured on the platform)",

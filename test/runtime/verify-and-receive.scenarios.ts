@@ -397,11 +397,11 @@ export function verifyAndReceiveScenarios(label: string): void {
     });
 
     it.each([
-      [{ accept: {} }, /options.accept must be a delivery step, such as withDedupe\(store\)/],
       [
-        { dedupe: createMemoryDedupeStore() },
-        /options.dedupe and options.queue are now options.accept/,
+        { accept: {} },
+        /options.accept must be a delivery step: withDedupe\(store\), toQueue\(queue\)/,
       ],
+      [{ dedupe: createMemoryDedupeStore() }, /they replace options.dedupe and options.queue/],
       [null, /options must be an object/],
     ])("rejects bad options %j with a TypeError", async (options, message) => {
       const { webhooks, ran } = setup();

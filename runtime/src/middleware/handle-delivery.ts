@@ -53,50 +53,35 @@ export function handleDelivery(
     done(OK_REPLY);
     return;
   }
-  if (options.queued) {
-    // No deadline: a 202 before the delivery is stored could lose it, and the queue bounds its
-    // own wait (answering 503 when it runs out).
-    const stored = () => done(QUEUED_REPLY);
-    const refused = (error: unknown) => {
-      const { reply, level, message, logged } = failure(delivery, error, false);
-      done(reply);
-      options.log[level](message, ...logged);
-    };
-    try {
-      running.then(stored, refused);
-    } catch (error) {
-      refused(error);
-    }
-    return;
-  }
+  const { queued, deadlines, log } = options;
   let answered = false;
-  const deadline = options.deadlines.add(() => {
-    answered = true;
-    done(ACCEPTED_REPLY);
-    options.log.warn(
-      `[typewire] webhook ${delivery.name} (${delivery.id}): handlers still running after ${options.timeout} ms, answered 202`,
-    );
-  });
-  const fulfilled = () => {
+  const answer = (reply: Reply) => {
     if (answered) return;
     answered = true;
-    options.deadlines.remove(deadline);
-    done(OK_REPLY);
+    if (deadline !== undefined) deadlines.remove(deadline);
+    done(reply);
   };
+  // Durable mode has no deadline: a 202 before the delivery is stored could lose it, and the
+  // queue bounds its own wait (answering 503 when it runs out).
+  const deadline = queued
+    ? undefined
+    : deadlines.add(() => {
+        answered = true;
+        done(ACCEPTED_REPLY);
+        log.warn(
+          `[typewire] webhook ${delivery.name} (${delivery.id}): handlers still running after ${options.timeout} ms, answered 202`,
+        );
+      });
+  const fulfilled = () => answer(queued ? QUEUED_REPLY : OK_REPLY);
   // Whatever the rejection value is (a Proxy, a symbol, an error whose getters throw), reading
   // it here must not throw: this runs in a promise callback, where a throw would be an
   // unhandled rejection and end the process with the delivery unanswered.
   const rejected = (error: unknown) => {
-    const late = answered;
-    const { reply, level, message, logged } = failure(delivery, error, late);
-    if (!answered) {
-      answered = true;
-      options.deadlines.remove(deadline);
-      done(reply);
-    }
+    const { reply, level, message, logged } = failure(delivery, error, answered);
+    answer(reply);
     // After the answer, and through a logger that never throws (createLogger): a broken logger
     // can neither delay the answer nor change it.
-    options.log[level](message, ...logged);
+    log[level](message, ...logged);
   };
   try {
     running.then(fulfilled, rejected);
