@@ -1,4 +1,5 @@
-import { sign, verify } from "#signature";
+import { sign, verifyDigest } from "#signature";
+import { assertSignature, assertStringPayload } from "./signature/assert-arguments.js";
 import {
   createEventHandlerState,
   type EventHandler,
@@ -49,14 +50,14 @@ export class Webhooks<
   TEvents extends object = PlatformEventMap,
 > implements EventHandler<TTransformed, TEvents> {
   /** Signs a payload with the primary secret: `sha256=` and 64 lowercase hex characters. */
-  readonly sign: (payload: string) => Promise<string>;
+  declare readonly sign: (payload: string) => Promise<string>;
   /** Checks a signature against the primary secret, then the additional ones. */
-  readonly verify: (payload: string, signature: string) => Promise<boolean>;
-  readonly on: EventHandler<TTransformed, TEvents>["on"];
-  readonly onAny: EventHandler<TTransformed, TEvents>["onAny"];
-  readonly onError: EventHandler<TTransformed, TEvents>["onError"];
-  readonly removeListener: EventHandler<TTransformed, TEvents>["removeListener"];
-  readonly receive: EventHandler<TTransformed, TEvents>["receive"];
+  declare readonly verify: (payload: string, signature: string) => Promise<boolean>;
+  declare readonly on: EventHandler<TTransformed, TEvents>["on"];
+  declare readonly onAny: EventHandler<TTransformed, TEvents>["onAny"];
+  declare readonly onError: EventHandler<TTransformed, TEvents>["onError"];
+  declare readonly removeListener: EventHandler<TTransformed, TEvents>["removeListener"];
+  declare readonly receive: EventHandler<TTransformed, TEvents>["receive"];
   /**
    * Verifies, parses and receives a delivery. Rejects with a `WebhookRequestError` carrying
    * `status: 400` for a missing or wrong signature (also sent to `onError` handlers), a missing
@@ -64,7 +65,7 @@ export class Webhooks<
    * `options.accept` takes the verified delivery instead: `withDedupe(store)` refuses ids already
    * accepted (`WebhookDuplicateError`, `status: 208`), `toQueue(queue)` stores it for workers.
    */
-  readonly verifyAndReceive: (
+  declare readonly verifyAndReceive: (
     delivery: WebhookDelivery,
     options?: VerifyAndReceiveOptions,
   ) => Promise<void>;
@@ -78,7 +79,12 @@ export class Webhooks<
     const state = createEventHandlerState(options, table);
     const handler = eventHandlerFor<TTransformed, TEvents>(state);
     this.sign = (payload) => sign(primary, payload);
-    this.verify = (payload, signature) => verify(secrets, payload, signature);
+    // The secrets were checked above: only the arguments are left to check, as `verify` does.
+    this.verify = async (payload, signature) => {
+      assertStringPayload("verify", payload);
+      assertSignature("verify", signature);
+      return verifyDigest(secrets, payload, signature);
+    };
     this.on = handler.on;
     this.onAny = handler.onAny;
     this.onError = handler.onError;
