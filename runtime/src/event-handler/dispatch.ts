@@ -32,16 +32,20 @@ export function dispatch(
   let pending: PromiseLike<unknown>[] | undefined;
   const fail = (error: unknown): void => {
     const tagged = withEvent(error, event);
-    (errors ??= []).push(tagged);
+    if (errors === undefined) errors = [tagged];
+    else errors.push(tagged);
     emitError(state, tagged);
+  };
+  const wait = (promise: PromiseLike<unknown>): void => {
+    if (pending === undefined) pending = [promise];
+    else pending.push(promise);
   };
   const runAll = (handlers: Handlers, value: unknown): void => {
     if (handlers === undefined) return;
     for (const handler of handlers) {
       try {
         const result = handler(value as WebhookEvent);
-        if (isThenable(result))
-          (pending ??= []).push(Promise.resolve(result).then(undefined, fail));
+        if (isThenable(result)) wait(Promise.resolve(result).then(undefined, fail));
       } catch (error) {
         fail(error);
       }
@@ -59,7 +63,7 @@ export function dispatch(
       if (isThenable(transformed)) {
         // Handlers started after an async transform must still be awaited: the transform's
         // own pending entry waits for the promises they add.
-        (pending ??= []).push(
+        wait(
           Promise.resolve(transformed).then((value) => {
             const before = pending!.length;
             named(value);
