@@ -1,4 +1,4 @@
-import { sign, verifyDigest } from "#signature";
+import { signChecked, verifyDigest } from "#signature";
 import { assertSignature, assertStringPayload } from "./signature/assert-arguments.js";
 import {
   createEventHandlerState,
@@ -78,7 +78,7 @@ export class Webhooks<
     const primary = secrets[0]!;
     const state = createEventHandlerState(options, table);
     const handler = eventHandlerFor<TTransformed, TEvents>(state);
-    this.sign = (payload) => sign(primary, payload);
+    this.sign = (payload) => signChecked(primary, payload);
     // The secrets were checked above: only the arguments are left to check, as `verify` does.
     this.verify = async (payload, signature) => {
       assertStringPayload("verify", payload);

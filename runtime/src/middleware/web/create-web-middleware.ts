@@ -100,11 +100,10 @@ function tooLarge(limit: number): Reply {
 }
 
 function toResponse(reply: Reply, head: boolean): Response {
-  const headers = new Headers();
-  for (let i = 0; i < reply.headers.length; i += 2)
-    headers.set(reply.headers[i]!, reply.headers[i + 1]!);
+  // A reply's headers are content-type and content-length, flat: [name, value, name, value].
+  const [typeName, type, lengthName, length] = reply.headers as [string, string, string, string];
   return new Response(head ? null : (reply.body as Uint8Array<ArrayBuffer>), {
     status: reply.status,
-    headers,
+    headers: { [typeName]: type, [lengthName]: length },
   });
 }
