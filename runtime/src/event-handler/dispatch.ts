@@ -1,7 +1,7 @@
 import { describeCause } from "./describe-thrown.js";
 import { emitError } from "./emit-error.js";
-import type { WebhookEvent } from "./event-table.js";
 import { isThenable } from "./is-thenable.js";
+import type { WebhookEvent } from "./event-table.js";
 import type { EventHandlerState, StoredHandler } from "./types.js";
 import { withEvent } from "./with-event.js";
 
@@ -14,80 +14,103 @@ type Handlers = readonly StoredHandler[] | undefined;
 export const SETTLED: Promise<void> = Promise.resolve();
 
 /**
- * Runs one event's handlers and settles as `receive` documents: `forAction` and `forName` get
- * the event (or what `transform` makes of it, once it resolves), `any` gets the event. Failures
- * are tagged with the event, sent to `onError` and collected; the error and pending lists are
- * only allocated when a handler fails or returns a promise.
+ * The run of one event's handlers: collects failures and pending promises, then settles as
+ * `receive` documents. One small object per event; the error list, the pending list and the
+ * rejection callback are only allocated when a handler fails or returns a promise.
  *
  * @example
- * await dispatch(state, event, forAction, forName);
+ * const dispatch = new Dispatch(state, event);
+ * dispatch.runAll(handlers, event);
+ * await dispatch.finish();
  */
-export function dispatch(
-  state: EventHandlerState,
-  event: WebhookEvent,
-  forAction: Handlers,
-  forName: Handlers,
-): Promise<void> {
-  let errors: Error[] | undefined;
-  let pending: PromiseLike<unknown>[] | undefined;
-  const fail = (error: unknown): void => {
-    const tagged = withEvent(error, event);
-    if (errors === undefined) errors = [tagged];
-    else errors.push(tagged);
-    emitError(state, tagged);
-  };
-  const wait = (promise: PromiseLike<unknown>): void => {
-    if (pending === undefined) pending = [promise];
-    else pending.push(promise);
-  };
-  const runAll = (handlers: Handlers, value: unknown): void => {
+export class Dispatch {
+  errors: Error[] | undefined;
+  pending: PromiseLike<unknown>[] | undefined;
+  onRejected: ((error: unknown) => void) | undefined;
+  readonly state: EventHandlerState;
+  readonly event: WebhookEvent;
+
+  constructor(state: EventHandlerState, event: WebhookEvent) {
+    this.state = state;
+    this.event = event;
+  }
+
+  runAll(handlers: Handlers, event: unknown): void {
     if (handlers === undefined) return;
     for (const handler of handlers) {
       try {
-        const result = handler(value as WebhookEvent);
-        if (isThenable(result)) wait(Promise.resolve(result).then(undefined, fail));
+        const result = handler(event as WebhookEvent);
+        // Through Promise.resolve, a thenable whose `then` throws or returns something odd
+        // becomes a rejection like any other; a native promise passes through unchanged.
+        if (isThenable(result))
+          this.wait(Promise.resolve(result).then(undefined, this.rejection()));
       } catch (error) {
-        fail(error);
+        this.fail(error);
       }
     }
-  };
-  const named = (value: unknown): void => {
-    runAll(forAction, value);
-    runAll(forName, value);
-  };
-  const { transform } = state;
-  if (transform === undefined) named(event);
-  else if (forAction !== undefined || (forName !== undefined && forName.length > 0)) {
-    try {
-      const transformed = transform(event);
-      if (isThenable(transformed)) {
-        // Handlers started after an async transform must still be awaited: the transform's
-        // own pending entry waits for the promises they add.
-        wait(
-          Promise.resolve(transformed).then((value) => {
-            const before = pending!.length;
-            named(value);
-            return Promise.all(pending!.slice(before));
-          }, fail),
-        );
-      } else named(transformed);
-    } catch (error) {
-      fail(error);
-    }
   }
-  runAll(state.any, event);
-  const aggregate = (): AggregateError => {
-    const all = errors ?? [];
-    return Object.assign(
-      new AggregateError(
-        all,
-        `[typewire] ${all.length} handler(s) failed for "${event.name}": ${all.map(describeCause).join("; ")}`,
-      ),
-      { event },
+
+  runTransformed(
+    transform: (event: WebhookEvent) => unknown,
+    forAction: Handlers,
+    forName: Handlers,
+  ): void {
+    let transformed: unknown;
+    try {
+      transformed = transform(this.event);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    if (!isThenable(transformed)) {
+      this.runAll(forAction, transformed);
+      this.runAll(forName, transformed);
+      return;
+    }
+    // Handlers started after an async transform must still be awaited by `finish`: collect
+    // their promises and wait for them from the transform's own pending entry.
+    const afterTransform = Promise.resolve(transformed).then((value) => {
+      const before = this.pending?.length ?? 0;
+      this.runAll(forAction, value);
+      this.runAll(forName, value);
+      return Promise.all(this.pending?.slice(before) ?? []);
+    }, this.rejection());
+    this.wait(afterTransform);
+  }
+
+  rejection(): (error: unknown) => void {
+    if (this.onRejected === undefined) this.onRejected = (error) => this.fail(error);
+    return this.onRejected;
+  }
+
+  wait(promise: PromiseLike<unknown>): void {
+    if (this.pending === undefined) this.pending = [promise];
+    else this.pending.push(promise);
+  }
+
+  fail(error: unknown): void {
+    const tagged = withEvent(error, this.event);
+    if (this.errors === undefined) this.errors = [tagged];
+    else this.errors.push(tagged);
+    emitError(this.state, tagged);
+  }
+
+  finish(): Promise<void> {
+    if (this.pending === undefined) {
+      return this.errors === undefined ? SETTLED : Promise.reject(this.aggregate());
+    }
+    return Promise.all(this.pending).then(() => {
+      if (this.errors !== undefined) throw this.aggregate();
+    });
+  }
+
+  aggregate(): AggregateError {
+    const errors = this.errors ?? [];
+    const summary = errors.map(describeCause).join("; ");
+    const error = new AggregateError(
+      errors,
+      `[typewire] ${errors.length} handler(s) failed for "${this.event.name}": ${summary}`,
     );
-  };
-  if (pending === undefined) return errors === undefined ? SETTLED : Promise.reject(aggregate());
-  return Promise.all(pending).then(() => {
-    if (errors !== undefined) throw aggregate();
-  });
+    return Object.assign(error, { event: this.event });
+  }
 }

@@ -1,4 +1,4 @@
-import { dispatch } from "./dispatch.js";
+import { Dispatch } from "./dispatch.js";
 import type { WebhookEvent } from "./event-table.js";
 import type { EventHandlerState, ReceivedEvent } from "./types.js";
 
@@ -21,15 +21,21 @@ export function receive(state: EventHandlerState, received: ReceivedEvent): Prom
       ? received
       : { id: "", name: received.name, payload: received.payload }
   ) as WebhookEvent;
+  const dispatch = new Dispatch(state, event);
   const entry = state.named.get(event.name);
-  if (entry === undefined) return dispatch(state, event, undefined, undefined);
-  const action = (event.payload as { action?: unknown }).action;
-  return dispatch(
-    state,
-    event,
-    typeof action === "string" ? entry.actions.get(action) : undefined,
-    entry.handlers,
-  );
+  if (entry !== undefined) {
+    const action = (event.payload as { action?: unknown }).action;
+    const forAction = typeof action === "string" ? entry.actions.get(action) : undefined;
+    const forName = entry.handlers;
+    if (state.transform === undefined) {
+      dispatch.runAll(forAction, event);
+      dispatch.runAll(forName, event);
+    } else if (forAction !== undefined || forName.length > 0) {
+      dispatch.runTransformed(state.transform, forAction, forName);
+    }
+  }
+  dispatch.runAll(state.any, event);
+  return dispatch.finish();
 }
 
 function describeProblem(event: ReceivedEvent): string | undefined {
