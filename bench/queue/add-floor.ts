@@ -10,7 +10,7 @@
 // Run with `npm run bench:queue-floor` (needs redis-server on the PATH).
 import { createHmac, randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import { createDeliveryQueue } from "@typewire/runtime/queue";
+import { createDeliveryQueue, toQueue } from "@typewire/runtime/queue";
 import { Webhooks } from "@typewire/runtime/webhooks";
 import { startRedis } from "../../test/helpers/redis-server.js";
 import { load, median } from "../cli/measure.js";
@@ -30,9 +30,11 @@ const queue = createDeliveryQueue({ connection: redis.connection });
 const raw = new Redis({ ...redis.connection, lazyConnect: false });
 const delivery = () => ({ id: randomUUID(), name: "issues", payload: body, signature });
 
+const durable = { accept: toQueue(queue) };
+
 const cases: [string, () => Promise<unknown>][] = [
   ["direct (verifyAndReceive)", () => webhooks.verifyAndReceive(delivery())],
-  ["durable (verify + enqueue)", () => webhooks.verifyAndReceive(delivery(), { queue })],
+  ["durable (verify + enqueue)", () => webhooks.verifyAndReceive(delivery(), durable)],
   [
     "bullmq add alone",
     () => {
