@@ -103,6 +103,14 @@ export function union(types: readonly TypeNode[]): TypeNode {
  * // 'export type Id = string;\n'
  */
 export function printDeclarations(declarations: readonly Declaration[]): string {
+  return `${declarations.map(declarationText).join("\n\n")}\n`;
+}
+
+/**
+ * {@link printDeclarations} through the document printer alone, for every declaration: the
+ * reference the direct printing must equal (see `test/generator/print/print.test.ts`).
+ */
+export function printDeclarationsLaidOut(declarations: readonly Declaration[]): string {
   return `${declarations.map((declaration) => layout(declarationDoc(declaration), PRINT_WIDTH)).join("\n\n")}\n`;
 }
 
@@ -115,15 +123,9 @@ export function printDeclarations(declarations: readonly Declaration[]): string 
  * // '  id: string;'
  */
 export function printMembers(members: readonly Member[], level: number): string {
-  let doc: Doc = [
-    hardline,
-    join(
-      hardline,
-      members.map((member) => memberDoc(member, level * 2)),
-    ),
-  ];
-  for (let i = 0; i < level; i++) doc = indent(doc);
-  return layout(doc, PRINT_WIDTH).slice(1);
+  // An empty list is the indentation alone, as the document printer leaves it.
+  if (members.length === 0) return " ".repeat(level * 2);
+  return members.map((member) => memberText(member, level * 2)).join("\n");
 }
 
 /**
@@ -274,6 +276,80 @@ function declarationDoc(declaration: Declaration): Doc {
 }
 
 /**
+ * A declaration printed directly: what fits on its line is its flat text (see {@link flatType}),
+ * an interface or expanded object prints one member per line (see {@link memberText}), and only
+ * what must break otherwise goes through the document printer. The text is the one
+ * {@link printDeclarationsLaidOut} prints, without a document for every line that fits: most of a
+ * large module.
+ */
+function declarationText(declaration: Declaration): string {
+  if (declaration.kind === "interface") {
+    const heritage = declaration.extends?.length
+      ? ` extends ${declaration.extends.join(", ")}`
+      : "";
+    const exported = declaration.exported ? "export " : "";
+    return `${docLines(declaration.doc, "")}${exported}interface ${declaration.name}${heritage} ${bodyText(declaration.members, 0)}`;
+  }
+  if (declaration.kind === "alias") {
+    const parameters = declaration.parameters ? `<${declaration.parameters}>` : "";
+    const head = `${declaration.exported ? "export " : ""}type ${declaration.name}${parameters} =`;
+    const type = declaration.type;
+    if (type.kind === "object" && type.expanded) {
+      return `${docLines(declaration.doc, "")}${head} ${bodyText(type.members, 0)};`;
+    }
+    // Every group of a line whose flat text fits stays flat.
+    const flat = flatType(type);
+    if (flat !== undefined && head.length + flat.length + 2 <= PRINT_WIDTH) {
+      return `${docLines(declaration.doc, "")}${head} ${flat};`;
+    }
+  }
+  return layout(declarationDoc(declaration), PRINT_WIDTH);
+}
+
+/** `{ ... }` expanded, one member per line, its closing brace at `indentWidth`. */
+function bodyText(members: readonly Member[], indentWidth: number): string {
+  if (members.length === 0) return "{}";
+  const lines = members.map((member) => memberText(member, indentWidth + 2));
+  return `{\n${lines.join("\n")}\n${" ".repeat(indentWidth)}}`;
+}
+
+/**
+ * A member printed directly at `indentWidth`, its doc comment first: its flat text when that
+ * fits; an object that does not fit (or has a doc comment or an expanded object inside, which
+ * break it) breaks into one member per line, as its group does; anything else is laid out by the
+ * document printer. What follows a member on its line is only its `;`, so these are the choices
+ * the document printer makes.
+ */
+function memberText(member: Member, indentWidth: number): string {
+  const pad = " ".repeat(indentWidth);
+  const flat = flatMember(member);
+  if (flat !== undefined && indentWidth + flat.length <= PRINT_WIDTH) {
+    return `${docLines(member.doc, pad)}${pad}${flat}`;
+  }
+  if (
+    member.kind === "property" &&
+    member.type.kind === "object" &&
+    member.type.members.length > 0
+  ) {
+    const key = `${propertyKey(member.name)}${member.optional ? "?" : ""}`;
+    return `${docLines(member.doc, pad)}${pad}${key}: ${bodyText(member.type.members, indentWidth)};`;
+  }
+  return layout(align(indentWidth, [hardline, memberDoc(member)]), PRINT_WIDTH).slice(1);
+}
+
+/** {@link docComment} as text at an indentation, with its line break; "" without a doc. */
+function docLines(text: string | undefined, pad: string): string {
+  if (!text) return "";
+  const lines = text
+    .replace(/\*\//g, "*\\/")
+    .split(/\r\n?|\n/)
+    .map((l) => l.trimEnd());
+  if (lines.length === 1) return `${pad}/** ${lines[0]} */\n`;
+  const body = lines.map((l) => (l ? `${pad} * ${l}` : `${pad} *`)).join("\n");
+  return `${pad}/**\n${body}\n${pad} */\n`;
+}
+
+/**
  * A member's doc. When the indentation is known and the member fits on its line flat, its text
  * is the doc: the layout would print it flat anyway, and most members of a large schema fit, so
  * this saves building and measuring their groups.
@@ -393,7 +469,7 @@ function flatMember(member: Member): string | undefined {
 }
 
 /** {@link typeDoc} laid out flat, or undefined when it must break. */
-function flatType(type: TypeNode): string | undefined {
+export function flatType(type: TypeNode): string | undefined {
   switch (type.kind) {
     case "name": {
       if (!type.args) return type.name;

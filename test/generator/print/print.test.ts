@@ -3,10 +3,14 @@ import { describe, expect, it } from "vitest";
 import { group, hardline, indent, layout, line, softline } from "../../../generator/print/doc.js";
 import { readType } from "../../../generator/print/read-type.js";
 import {
+  type Declaration,
+  type Member,
   PRINT_WIDTH,
+  type TypeNode,
   literal,
   printConstArray,
   printDeclarations,
+  printDeclarationsLaidOut,
   printMembers,
   printPureCall,
   propertyKey,
@@ -106,6 +110,54 @@ describe("printDeclarations", () => {
     ).toBe('    "issues.opened": X;');
   });
 });
+
+describe("printed directly exactly as the document printer lays it out", () => {
+  it("for random declarations of every supported shape", () => {
+    const mismatches: string[] = [];
+    for (const declarations of randomDeclarations(20261127, 2000)) {
+      const direct = printDeclarations(declarations);
+      const laidOut = printDeclarationsLaidOut(declarations);
+      if (direct !== laidOut) mismatches.push(`${direct}\n--- document printer:\n${laidOut}`);
+    }
+    expect(mismatches.slice(0, 1)).toEqual([]);
+  });
+
+  it("for members at every indentation, breaking objects that do not fit", () => {
+    const members = randomDeclarations(99, 300).flatMap((declarations) =>
+      declarations.flatMap((d) => (d.kind === "interface" ? d.members : [])),
+    );
+    expect(members.length).toBeGreaterThan(100);
+    for (const level of [1, 3, 8]) {
+      // printMembers places the members as they stand `level` objects deep in an interface.
+      const reference = printDeclarationsLaidOut(
+        nest(level, { kind: "interface", name: "I", exported: false, members }),
+      );
+      expect(printMembers(members, level)).toBe(innerLines(reference, level));
+    }
+  });
+});
+
+/** An interface `level` objects deep: `I { a: { a: { ...members } } }`. */
+function nest(
+  level: number,
+  declaration: { kind: "interface"; name: string; exported: boolean; members: Member[] },
+): Declaration[] {
+  let members = declaration.members;
+  for (let i = 1; i < level; i++) {
+    members = [{ kind: "property", name: "a", optional: false, type: object(members) }];
+  }
+  return [{ ...declaration, members }];
+}
+
+function object(members: readonly Member[]): TypeNode {
+  return { kind: "object", expanded: true, members };
+}
+
+/** The member lines of the innermost object of {@link nest}'s interface. */
+function innerLines(text: string, level: number): string {
+  const lines = text.trimEnd().split("\n");
+  return lines.slice(level, lines.length - level).join("\n");
+}
 
 describe("laid out exactly as the formatter lays it out", () => {
   it("for random declarations of every supported shape", { timeout: 90_000 }, async () => {
