@@ -3,9 +3,11 @@ import { readType } from "../print/read-type.js";
 import {
   type Declaration,
   type Member,
+  PRINT_WIDTH,
   literal,
   printDeclarations,
   printPureCall,
+  propertyKey,
   typeName,
 } from "../print/ts-syntax.js";
 import { renderTemplate, templatePath } from "../templates.js";
@@ -146,9 +148,16 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
   };
 }
 
+/**
+ * A member of one of the module's interfaces (top level, so its line is indented two spaces). A
+ * view's text is its type as the printer prints it flat, so when the whole line fits the text
+ * stands as it is; only a member that breaks is read into nodes.
+ */
 function member(view: MemberView): Member {
   const name = view.name.startsWith('"') ? (JSON.parse(view.name) as string) : view.name;
-  return { kind: "property", name, optional: view.optional, type: readType(view.text) };
+  const line = 2 + propertyKey(name).length + (view.optional ? 1 : 0) + 2 + view.text.length + 1;
+  const type = line <= PRINT_WIDTH ? typeName(view.text) : (view.type ?? readType(view.text));
+  return { kind: "property", name, optional: view.optional, type };
 }
 
 function print(declarations: readonly Declaration[]): string {

@@ -18,15 +18,21 @@ import {
   isUnionType,
 } from "graphql";
 import { GeneratorError } from "../../input/errors.js";
+import { type TypeNode, flatType, literal, typeName, union } from "../print/ts-syntax.js";
 import { compareText } from "../writer.js";
 import { moduleNames } from "./module-names.js";
 import { returnsText } from "./standard-directives.js";
 
-/** One member of a generated interface: `name?: text;`. */
+/**
+ * One member of a generated interface: `name?: text;`. Every `text` is a type exactly as the
+ * printer prints it on one line (`flatType(readType(text)) === text`), so a member whose line fits
+ * is printed from the text alone. `type`, when present, is the same type as printer nodes.
+ */
 export interface MemberView {
   name: string;
   optional: boolean;
   text: string;
+  type?: TypeNode;
 }
 
 /** A generated interface. `heritage` is `""` or ` extends A, B`. */
@@ -219,10 +225,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
       text:
         d.args.length === 0
           ? "Record<never, never>"
-          : `{ ${[...d.args]
-              .sort(byName)
-              .map((arg) => argLine(arg))
-              .join(" ")} }`,
+          : objectText([...d.args].sort(byName).map((arg) => argLine(arg))),
     }));
 
   const scalars = named
@@ -234,10 +237,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   const literals = named.filter(isInputObjectType).map((t) => ({
     name: t.name,
     optional: false,
-    text: `{ ${Object.values(t.getFields())
-      .sort(byName)
-      .map((f) => argLine(f as unknown as GraphQLArgument))
-      .join(" ")} }`,
+    text: objectText(
+      Object.values(t.getFields())
+        .sort(byName)
+        .map((f) => argLine(f as unknown as GraphQLArgument)),
+    ),
   }));
   const texts = [
     ...args.flatMap((a) => a.members),
@@ -260,15 +264,8 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     args: args.sort(byName),
     types,
     typeInfos: composite.map((t) => {
-      const possible =
-        isInterfaceType(t) || isUnionType(t) ? `Possible["${t.name}"]` : JSON.stringify(t.name);
-      return {
-        name: t.name,
-        optional: false,
-        text: isUnionType(t)
-          ? `{ n: "${t.name}"; f: Record<never, never>; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: "__typename" | SpecialKeys; o: Types }`
-          : `{ n: "${t.name}"; f: ${ident(t.name)}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(t.name)} | "__typename" | SpecialKeys; o: Types }`,
-      };
+      const type = typeInfo(t, ident(t.name));
+      return { name: t.name, optional: false, text: flatType(type)!, type };
     }),
     nested,
     possible: composite
@@ -284,6 +281,51 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     directives,
     roots,
     rootType: queryType.name,
+  };
+}
+
+/**
+ * A type's `TypeInfo` as printer nodes (too long for one line, so it is printed broken):
+ * `{ n: "T"; f: T; x: Nested["T"] | SpecialKeys; p: Pick<Types, "T">; k: keyof T | "__typename" |
+ * SpecialKeys; o: Types }`, where `f` is `Record<never, never>` and `k` has no `keyof` for a union,
+ * and `p` picks `Possible["T"]` for an interface or union.
+ */
+function typeInfo(type: GraphQLNamedType, ident: string): TypeNode {
+  const key = literal(type.name);
+  const indexed = (object: string): TypeNode => ({
+    kind: "indexed",
+    object: typeName(object),
+    index: key,
+  });
+  const special = typeName("SpecialKeys");
+  const abstract = isInterfaceType(type) || isUnionType(type);
+  const property = (name: string, value: TypeNode) =>
+    ({ kind: "property", name, optional: false, type: value }) as const;
+  return {
+    kind: "object",
+    expanded: false,
+    members: [
+      property("n", key),
+      property(
+        "f",
+        isUnionType(type)
+          ? typeName("Record", [typeName("never"), typeName("never")])
+          : typeName(ident),
+      ),
+      property("x", union([indexed("Nested"), special])),
+      property("p", typeName("Pick", [typeName("Types"), abstract ? indexed("Possible") : key])),
+      property(
+        "k",
+        union([
+          ...(isUnionType(type)
+            ? []
+            : [{ kind: "operator", operator: "keyof", type: typeName(ident) } as const]),
+          literal("__typename"),
+          special,
+        ]),
+      ),
+      property("o", typeName("Types")),
+    ],
   };
 }
 
@@ -324,7 +366,12 @@ function scalarText(type: GraphQLNamedType, known: Record<string, string>): stri
 function inputNamedText(type: GraphQLNamedType): string {
   if (!isInputObjectType(type)) return scalarText(type, INPUT_SCALARS);
   const fields = Object.values(type.getFields()).sort(byName);
-  return `{ ${fields.map((f) => argLine(f as unknown as GraphQLArgument, false)).join(" ")} }`;
+  return objectText(fields.map((f) => argLine(f as unknown as GraphQLArgument, false)));
+}
+
+/** An object type of member lines (`name: text;`) as the printer prints it on one line. */
+function objectText(lines: readonly string[]): string {
+  return lines.length === 0 ? "{}" : `{ ${lines.join(" ").slice(0, -1)} }`;
 }
 
 function argMember(arg: GraphQLArgument, literal = true): MemberView {
