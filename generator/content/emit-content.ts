@@ -32,9 +32,13 @@ export async function loadContentSchema(
   source: ContentSchemaSource,
   cwd: string,
 ): Promise<GraphQLSchema> {
+  // Without configured directives, an SDL schema is built with the standard ones at once.
+  const standardDirectives = (source.directives ?? []).length === 0;
   const schema =
     "file" in source
-      ? await loadSchemaFile(source.file, relative(cwd, source.file) || source.file)
+      ? await loadSchemaFile(source.file, relative(cwd, source.file) || source.file, {
+          standardDirectives,
+        })
       : await fetchSchema(source.endpoint, { token: source.token });
   return withDirectives(schema, source.directives);
 }

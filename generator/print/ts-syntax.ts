@@ -297,6 +297,17 @@ function declarationText(declaration: Declaration): string {
     if (type.kind === "object" && type.expanded) {
       return `${docLines(declaration.doc, "")}${head} ${bodyText(type.members, 0)};`;
     }
+    // `A & B & { ... }` with the object expanded: plain names cannot break, the object always does.
+    const last = type.kind === "intersection" ? type.types[type.types.length - 1] : undefined;
+    if (
+      type.kind === "intersection" &&
+      last?.kind === "object" &&
+      last.expanded &&
+      type.types.every((t) => t === last || (t.kind === "name" && !t.args))
+    ) {
+      const names = type.types.slice(0, -1).map((t) => `${(t as { name: string }).name} & `);
+      return `${docLines(declaration.doc, "")}${head} ${names.join("")}${bodyText(last.members, 0)};`;
+    }
     // Every group of a line whose flat text fits stays flat.
     const flat = flatType(type);
     if (flat !== undefined && head.length + flat.length + 2 <= PRINT_WIDTH) {
