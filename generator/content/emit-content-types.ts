@@ -18,8 +18,10 @@ import {
   type Declaration,
   type Member,
   type TypeNode,
+  flatType,
   literal,
   printDeclarations,
+  textProperty,
   typeName,
   union,
 } from "../print/ts-syntax.js";
@@ -110,7 +112,8 @@ export function contentTypesText(schema: GraphQLSchema): string {
     },
   ];
   const names = moduleNames(schema);
-  for (const type of named) declarations.push(...typeDeclarations(type, names));
+  const texts = typeTexts(names);
+  for (const type of named) declarations.push(...typeDeclarations(type, names, texts));
   return printDeclarations(declarations);
 }
 
@@ -138,7 +141,38 @@ function scalarMember(name: string, description: string | null | undefined): Mem
   };
 }
 
-function typeDeclarations(type: GraphQLNamedType, names: ModuleNames): Declaration[] {
+/**
+ * The flat text of a field's or argument's type (as the printer prints {@link typeRef}'s nodes),
+ * kept by side, wrappers and named type: a large schema has many fields and few such types.
+ */
+type TypeTexts = (type: GraphQLType, side: "input" | "output") => string;
+
+function typeTexts(names: ModuleNames): TypeTexts {
+  const cache = new Map<string, string>();
+  return (type, side) => {
+    let key = side === "input" ? "i" : "o";
+    let inner = type;
+    for (;;) {
+      if (isNonNullType(inner)) key += "!";
+      else if (isListType(inner)) key += "[";
+      else break;
+      inner = inner.ofType;
+    }
+    key += (inner as GraphQLNamedType).name;
+    let text = cache.get(key);
+    if (text === undefined) {
+      text = flatType(typeRef(type, side, names))!;
+      cache.set(key, text);
+    }
+    return text;
+  };
+}
+
+function typeDeclarations(
+  type: GraphQLNamedType,
+  names: ModuleNames,
+  texts: TypeTexts,
+): Declaration[] {
   const doc = type.description ?? undefined;
   const name = names.type(type.name);
   if (isEnumType(type)) {
@@ -165,7 +199,7 @@ function typeDeclarations(type: GraphQLNamedType, names: ModuleNames): Declarati
         name,
         exported: true,
         doc,
-        type: object(fields.map((field) => inputMember(field, names))),
+        type: object(fields.map((field) => inputMember(field, names, texts))),
       },
     ];
   }
@@ -173,7 +207,7 @@ function typeDeclarations(type: GraphQLNamedType, names: ModuleNames): Declarati
   const fields = Object.values(type.getFields()).sort((a, b) => compareText(a.name, b.name));
   const members: Member[] = [
     ...(isObjectType(type) ? [property("__typename", true, literal(type.name))] : []),
-    ...fields.map((field) => outputMember(field, names)),
+    ...fields.map((field) => outputMember(field, names, texts)),
   ];
   const interfaces = [...type.getInterfaces()]
     .map((parent) => parent.name)
@@ -194,7 +228,7 @@ function typeDeclarations(type: GraphQLNamedType, names: ModuleNames): Declarati
     // would double the size of a large schema's module for text the query builders show anyway.
     const args = [...field.args]
       .sort((a, b) => compareText(a.name, b.name))
-      .map((arg) => ({ ...inputMember(arg, names), doc: undefined }));
+      .map((arg) => inputMember(arg, names, texts, false));
     declarations.push({
       kind: "alias",
       name: names.fieldArgs(type.name, field.name),
@@ -205,11 +239,22 @@ function typeDeclarations(type: GraphQLNamedType, names: ModuleNames): Declarati
   return declarations;
 }
 
-function outputMember(field: GraphQLField<unknown, unknown>, names: ModuleNames): Member {
-  return {
-    ...property(field.name, !isNonNullType(field.type), typeRef(field.type, "output", names)),
-    doc: fieldDoc(field.description, field.deprecationReason),
-  };
+/** Members of `types.ts` are those of top-level types: their lines are indented two spaces. */
+const MEMBER_INDENT = 2;
+
+function outputMember(
+  field: GraphQLField<unknown, unknown>,
+  names: ModuleNames,
+  texts: TypeTexts,
+): Member {
+  return textProperty(
+    field.name,
+    !isNonNullType(field.type),
+    texts(field.type, "output"),
+    MEMBER_INDENT,
+    () => typeRef(field.type, "output", names),
+    fieldDoc(field.description, field.deprecationReason),
+  );
 }
 
 /** `Maybe` for what the API returns, `InputMaybe` for what a variable may omit. */
@@ -227,12 +272,22 @@ function innerType(type: GraphQLType, side: "input" | "output", names: ModuleNam
   return isScalarType(type) ? scalarRef(type.name, side) : typeName(names.type(type.name));
 }
 
-function inputMember(field: GraphQLArgument | GraphQLInputField, names: ModuleNames): Member {
+/** An input field's or argument's member; `withDoc` false leaves its description out. */
+function inputMember(
+  field: GraphQLArgument | GraphQLInputField,
+  names: ModuleNames,
+  texts: TypeTexts,
+  withDoc = true,
+): Member {
   const required = isNonNullType(field.type) && field.defaultValue === undefined;
-  return {
-    ...property(field.name, !required, typeRef(field.type, "input", names)),
-    doc: fieldDoc(field.description, field.deprecationReason),
-  };
+  return textProperty(
+    field.name,
+    !required,
+    texts(field.type, "input"),
+    MEMBER_INDENT,
+    () => typeRef(field.type, "input", names),
+    withDoc ? fieldDoc(field.description, field.deprecationReason) : undefined,
+  );
 }
 
 function scalarRef(name: string, side: "input" | "output"): TypeNode {

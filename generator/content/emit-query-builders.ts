@@ -3,11 +3,10 @@ import { readType } from "../print/read-type.js";
 import {
   type Declaration,
   type Member,
-  PRINT_WIDTH,
   literal,
   printDeclarations,
   printPureCall,
-  propertyKey,
+  textProperty,
   typeName,
 } from "../print/ts-syntax.js";
 import { renderTemplate, templatePath } from "../templates.js";
@@ -155,9 +154,7 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
  */
 function member(view: MemberView): Member {
   const name = view.name.startsWith('"') ? (JSON.parse(view.name) as string) : view.name;
-  const line = 2 + propertyKey(name).length + (view.optional ? 1 : 0) + 2 + view.text.length + 1;
-  const type = line <= PRINT_WIDTH ? typeName(view.text) : (view.type ?? readType(view.text));
-  return { kind: "property", name, optional: view.optional, type };
+  return textProperty(name, view.optional, view.text, 2, () => view.type ?? readType(view.text));
 }
 
 function print(declarations: readonly Declaration[]): string {

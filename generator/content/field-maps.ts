@@ -111,10 +111,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   const privateName = names.privateNames();
 
   const argNames = new Map<string, string>();
+  const inputTexts = new Map<string, string>();
   const args: InterfaceView[] = [];
   const argsText = (owner: string, field: GraphQLField<unknown, unknown>): string | undefined => {
     if (field.args.length === 0) return undefined;
-    const members = [...field.args].sort(byName).map((arg) => argMember(arg));
+    const members = [...field.args].sort(byName).map((arg) => argMember(arg, true, inputTexts));
     const key = members.map((m) => `${m.name}${m.optional ? "?" : ""}:${m.text}`).join(";");
     let name = argNames.get(key);
     if (!name) {
@@ -243,18 +244,18 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
         .map((f) => argLine(f as unknown as GraphQLArgument)),
     ),
   }));
+  // One text to search: a name never spans two members' texts.
   const texts = [
     ...args.flatMap((a) => a.members),
     ...literals,
     ...directives,
     ...scalars,
     ...types.flatMap((t) => t.members),
-  ].map((m) => m.text);
+  ]
+    .map((m) => m.text)
+    .join("\n");
   return {
-    imports: RUNTIME_TYPES.filter((name) => {
-      const word = new RegExp(`\\b${name}\\b`);
-      return texts.some((text) => word.test(text));
-    }),
+    imports: RUNTIME_TYPES.filter((name) => new RegExp(`\\b${name}\\b`).test(texts)),
     scalars,
     inputs: named
       .filter((t) => isScalarType(t) || isEnumType(t) || isInputObjectType(t))
@@ -374,12 +375,42 @@ function objectText(lines: readonly string[]): string {
   return lines.length === 0 ? "{}" : `{ ${lines.join(" ").slice(0, -1)} }`;
 }
 
-function argMember(arg: GraphQLArgument, literal = true): MemberView {
+function argMember(arg: GraphQLArgument, literal = true, texts?: Map<string, string>): MemberView {
   return {
     name: arg.name,
     optional: !isNonNullType(arg.type) || arg.defaultValue !== undefined,
-    text: literal ? argumentText(arg.type) : inputText(arg.type),
+    text: texts
+      ? inputTypeText(arg.type, literal, texts)
+      : literal
+        ? argumentText(arg.type)
+        : inputText(arg.type),
   };
+}
+
+/**
+ * {@link argumentText} (`literal`) or {@link inputText} of a type, kept in `texts` (one schema's)
+ * by wrappers and named type: a large schema has many arguments and few such types.
+ */
+function inputTypeText(
+  type: GraphQLInputType,
+  literal: boolean,
+  texts: Map<string, string>,
+): string {
+  let key = literal ? "l" : "v";
+  let inner: GraphQLInputType = type;
+  for (;;) {
+    if (isNonNullType(inner)) key += "!";
+    else if (isListType(inner)) key += "[";
+    else break;
+    inner = inner.ofType as GraphQLInputType;
+  }
+  key += (inner as GraphQLNamedType).name;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = literal ? argumentText(type) : inputText(type);
+    texts.set(key, text);
+  }
+  return text;
 }
 
 /** One member line; `literal` is false inside input objects sent as variables (JSON). */

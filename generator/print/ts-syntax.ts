@@ -84,6 +84,33 @@ export function typeName(name: string, args?: readonly TypeNode[]): TypeNode {
   return args && args.length > 0 ? { kind: "name", name, args } : { kind: "name", name };
 }
 
+/**
+ * A property whose type is given as its flat text (exactly as {@link flatType} prints `type()`):
+ * when the member's line fits at `indentWidth` the text stands as it is, otherwise `type()` gives
+ * the nodes it breaks into. For emitters that print many members whose texts repeat.
+ *
+ * @example
+ * textProperty("id", false, "string", 2, () => typeName("string"));
+ */
+export function textProperty(
+  name: string,
+  optional: boolean,
+  text: string,
+  indentWidth: number,
+  type: () => TypeNode,
+  doc?: string,
+): Member {
+  // `key?: text;`
+  const width = indentWidth + propertyKey(name).length + (optional ? 1 : 0) + text.length + 3;
+  return {
+    kind: "property",
+    name,
+    optional,
+    type: width <= PRINT_WIDTH ? typeName(text) : type(),
+    doc,
+  };
+}
+
 /** A string, number or boolean literal type. */
 export function literal(value: string | number | boolean): TypeNode {
   return { kind: "literal", value };
@@ -234,6 +261,8 @@ export function docComment(text: string): Doc {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** What {@link docComment} changes or splits a comment's text at. */
+const ONE_LINE_DOC_UNSAFE = /\*\/|[\r\n]/;
 /** Text that {@link stringLiteral} cannot wrap in double quotes as it is. */
 const NEEDS_ESCAPE = /["'\\\n\r\t\u2028\u2029]/;
 
@@ -351,6 +380,8 @@ function memberText(member: Member, indentWidth: number): string {
 /** {@link docComment} as text at an indentation, with its line break; "" without a doc. */
 function docLines(text: string | undefined, pad: string): string {
   if (!text) return "";
+  // Most descriptions are one line with nothing to escape.
+  if (!ONE_LINE_DOC_UNSAFE.test(text)) return `${pad}/** ${text.trimEnd()} */\n`;
   const lines = text
     .replace(/\*\//g, "*\\/")
     .split(/\r\n?|\n/)
