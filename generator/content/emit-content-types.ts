@@ -113,8 +113,13 @@ export function contentTypesText(schema: GraphQLSchema): string {
   ];
   const names = moduleNames(schema);
   const texts = typeTexts(names);
-  for (const type of named) declarations.push(...typeDeclarations(type, names, texts));
-  return printDeclarations(declarations);
+  // Printed type by type, so only text is kept of the types already printed.
+  const printed = [printDeclarations(declarations)];
+  for (const type of named) {
+    const own = typeDeclarations(type, names, texts);
+    if (own.length > 0) printed.push(printDeclarations(own));
+  }
+  return printed.join("\n");
 }
 
 /** The TypeScript type `types.ts` gives a scalar: the built-ins', the API's custom ones', else `unknown`. */

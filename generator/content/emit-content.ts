@@ -18,7 +18,7 @@ import {
 import { emitDocuments, exportedNames } from "./emit-documents.js";
 import { queryBuildersEmitter } from "./emit-query-builders.js";
 import { fetchSchema } from "./fetch-schema.js";
-import { loadSchemaFile } from "./load-schema.js";
+import { dropSyntaxNodes, loadSchemaFile } from "./load-schema.js";
 import { withDirectives } from "./standard-directives.js";
 
 /** What every schema's module holds, one emitter per file family. Add an emitter here. */
@@ -66,8 +66,9 @@ export async function emitContent(
         schema: schemas.get(source.name)!,
         outDir: join(content.out, source.name),
       };
-      const files = (await Promise.all(contentEmitters.map((emit) => emit(input)))).flat();
       const checked = documents.get(source.name);
+      if (!checked) dropSyntaxNodes(input.schema);
+      const files = (await Promise.all(contentEmitters.map((emit) => emit(input)))).flat();
       if (checked) {
         const emitted = await emitDocuments({
           schema: input.schema,

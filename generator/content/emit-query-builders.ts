@@ -154,7 +154,7 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
  */
 function member(view: MemberView): Member {
   const name = view.name.startsWith('"') ? (JSON.parse(view.name) as string) : view.name;
-  return textProperty(name, view.optional, view.text, 2, () => view.type ?? readType(view.text));
+  return textProperty(name, view.optional, view.text, 2, view.node ?? (() => readType(view.text)));
 }
 
 function print(declarations: readonly Declaration[]): string {

@@ -18,7 +18,7 @@ import {
   isUnionType,
 } from "graphql";
 import { GeneratorError } from "../../input/errors.js";
-import { type TypeNode, flatType, literal, typeName, union } from "../print/ts-syntax.js";
+import { type TypeNode, literal, typeName, union } from "../print/ts-syntax.js";
 import { compareText } from "../writer.js";
 import { moduleNames } from "./module-names.js";
 import { returnsText } from "./standard-directives.js";
@@ -26,13 +26,14 @@ import { returnsText } from "./standard-directives.js";
 /**
  * One member of a generated interface: `name?: text;`. Every `text` is a type exactly as the
  * printer prints it on one line (`flatType(readType(text)) === text`), so a member whose line fits
- * is printed from the text alone. `type`, when present, is the same type as printer nodes.
+ * is printed from the text alone.
  */
 export interface MemberView {
   name: string;
   optional: boolean;
   text: string;
-  type?: TypeNode;
+  /** The same type as printer nodes, made when asked (for a member too long for one line). */
+  node?: () => TypeNode;
 }
 
 /** A generated interface. `heritage` is `""` or ` extends A, B`. */
@@ -265,8 +266,17 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     args: args.sort(byName),
     types,
     typeInfos: composite.map((t) => {
-      const type = typeInfo(t, ident(t.name));
-      return { name: t.name, optional: false, text: flatType(type)!, type };
+      const possible =
+        isInterfaceType(t) || isUnionType(t) ? `Possible["${t.name}"]` : JSON.stringify(t.name);
+      return {
+        name: t.name,
+        optional: false,
+        text: isUnionType(t)
+          ? `{ n: "${t.name}"; f: Record<never, never>; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: "__typename" | SpecialKeys; o: Types }`
+          : `{ n: "${t.name}"; f: ${ident(t.name)}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(t.name)} | "__typename" | SpecialKeys; o: Types }`,
+        // Always too long for one line: its nodes, without reading the text back.
+        node: () => typeInfo(t, ident(t.name)),
+      };
     }),
     nested,
     possible: composite
@@ -285,12 +295,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   };
 }
 
-/**
- * A type's `TypeInfo` as printer nodes (too long for one line, so it is printed broken):
- * `{ n: "T"; f: T; x: Nested["T"] | SpecialKeys; p: Pick<Types, "T">; k: keyof T | "__typename" |
- * SpecialKeys; o: Types }`, where `f` is `Record<never, never>` and `k` has no `keyof` for a union,
- * and `p` picks `Possible["T"]` for an interface or union.
- */
+/** A type's `TypeInfo` (the text `typeInfos` gives it) as printer nodes. */
 function typeInfo(type: GraphQLNamedType, ident: string): TypeNode {
   const key = literal(type.name);
   const indexed = (object: string): TypeNode => ({

@@ -4,6 +4,10 @@ import {
   type GraphQLSchema,
   Kind,
   buildASTSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
   parse,
   validateSchema,
 } from "graphql";
@@ -96,6 +100,35 @@ function buildFromSdl(text: string, withLocations: boolean, options: SdlOptions)
     ...missingStandardDirectives(typeNames, directiveNames),
   ];
   return buildASTSchema({ ...document, definitions }, { assumeValidSDL: true });
+}
+
+/**
+ * Lets go of the syntax tree a schema built from SDL keeps (the `astNode` of every type, field,
+ * argument, enum value and directive): once the schema is valid the emitters read only the schema
+ * itself, and the tree is as large as the schema. Only for a schema no documents are checked
+ * against: the documents' code generator reads some of these nodes.
+ */
+export function dropSyntaxNodes(schema: GraphQLSchema): void {
+  const values = (list: readonly { astNode?: unknown }[]) => {
+    for (const value of list) value.astNode = undefined;
+  };
+  for (const type of Object.values(schema.getTypeMap())) {
+    type.astNode = undefined;
+    type.extensionASTNodes = [];
+    if (isObjectType(type) || isInterfaceType(type)) {
+      for (const field of Object.values(type.getFields())) {
+        field.astNode = undefined;
+        values(field.args);
+      }
+    } else if (isInputObjectType(type)) values(Object.values(type.getFields()));
+    else if (isEnumType(type)) values(type.getValues());
+  }
+  for (const directive of schema.getDirectives()) {
+    directive.astNode = undefined;
+    values(directive.args);
+  }
+  schema.astNode = undefined;
+  schema.extensionASTNodes = [];
 }
 
 function checked(schema: GraphQLSchema, displayName: string): GraphQLSchema {

@@ -196,7 +196,7 @@ describe("readFieldMaps", () => {
       const notFlat = members.filter((m) => flatType(readType(m.text)) !== m.text);
       expect(notFlat).toEqual([]);
       expect(maps.typeInfos.length).toBeGreaterThan(10);
-      for (const info of maps.typeInfos) expect(info.type).toEqual(readType(info.text));
+      for (const info of maps.typeInfos) expect(info.node?.()).toEqual(readType(info.text));
     },
   );
 
