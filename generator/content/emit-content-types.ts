@@ -20,8 +20,10 @@ import {
   type TypeNode,
   flatType,
   literal,
+  printBlock,
   printDeclarations,
-  textProperty,
+  printMember,
+  printTextProperty,
   typeName,
   union,
 } from "../print/ts-syntax.js";
@@ -114,12 +116,9 @@ export function contentTypesText(schema: GraphQLSchema): string {
   const names = moduleNames(schema);
   const texts = typeTexts(names);
   // Printed type by type, so only text is kept of the types already printed.
-  const printed = [printDeclarations(declarations)];
-  for (const type of named) {
-    const own = typeDeclarations(type, names, texts);
-    if (own.length > 0) printed.push(printDeclarations(own));
-  }
-  return printed.join("\n");
+  const printed = declarations.map(declaration);
+  for (const type of named) printed.push(...typeDeclarations(type, names, texts));
+  return `${printed.join("\n\n")}\n`;
 }
 
 /** The TypeScript type `types.ts` gives a scalar: the built-ins', the API's custom ones', else `unknown`. */
@@ -173,11 +172,12 @@ function typeTexts(names: ModuleNames): TypeTexts {
   };
 }
 
-function typeDeclarations(
-  type: GraphQLNamedType,
-  names: ModuleNames,
-  texts: TypeTexts,
-): Declaration[] {
+/**
+ * The declarations of one type, printed: an enum or union as a declaration, an object,
+ * interface or input object (and each field's argument set) as an expanded object of members
+ * printed one by one, as {@link printDeclarations} prints them.
+ */
+function typeDeclarations(type: GraphQLNamedType, names: ModuleNames, texts: TypeTexts): string[] {
   const doc = type.description ?? undefined;
   const name = names.type(type.name);
   if (isEnumType(type)) {
@@ -186,7 +186,7 @@ function typeDeclarations(
       .map((value) => value.name)
       .sort(compareText)
       .map((name) => literal(name));
-    return [{ kind: "alias", name, exported: true, doc, type: union(values) }];
+    return [declaration({ kind: "alias", name, exported: true, doc, type: union(values) })];
   }
   if (isUnionType(type)) {
     const members = type
@@ -194,54 +194,45 @@ function typeDeclarations(
       .map((member) => member.name)
       .sort(compareText)
       .map((member) => typeName(names.type(member)));
-    return [{ kind: "alias", name, exported: true, doc, type: union(members) }];
+    return [declaration({ kind: "alias", name, exported: true, doc, type: union(members) })];
   }
   if (isInputObjectType(type)) {
     const fields = Object.values(type.getFields()).sort((a, b) => compareText(a.name, b.name));
-    return [
-      {
-        kind: "alias",
-        name,
-        exported: true,
-        doc,
-        type: object(fields.map((field) => inputMember(field, names, texts))),
-      },
-    ];
+    const lines = fields.map((field) => inputMember(field, names, texts));
+    return [printBlock(`export type ${name} = `, doc, lines, ";")];
   }
   if (!isObjectType(type) && !isInterfaceType(type)) return [];
   const fields = Object.values(type.getFields()).sort((a, b) => compareText(a.name, b.name));
-  const members: Member[] = [
-    ...(isObjectType(type) ? [property("__typename", true, literal(type.name))] : []),
+  const lines = [
+    ...(isObjectType(type)
+      ? [printMember(property("__typename", true, literal(type.name)), MEMBER_INDENT)]
+      : []),
     ...fields.map((field) => outputMember(field, names, texts)),
   ];
   const interfaces = [...type.getInterfaces()]
     .map((parent) => parent.name)
     .sort(compareText)
-    .map((parent) => typeName(names.type(parent)));
-  const body = object(members);
-  const declarations: Declaration[] = [
-    {
-      kind: "alias",
-      name,
-      exported: true,
-      doc,
-      type: interfaces.length ? { kind: "intersection", types: [...interfaces, body] } : body,
-    },
+    .map((parent) => `${names.type(parent)} & `);
+  const declarations = [
+    printBlock(`export type ${name} = ${interfaces.join("")}`, doc, lines, ";"),
   ];
-  for (const field of fields.filter((f) => f.args.length > 0)) {
+  for (const field of fields) {
+    if (field.args.length === 0) continue;
     // Argument descriptions stay in the schema: repeated on every type's argument sets, they
     // would double the size of a large schema's module for text the query builders show anyway.
     const args = [...field.args]
       .sort((a, b) => compareText(a.name, b.name))
       .map((arg) => inputMember(arg, names, texts, false));
-    declarations.push({
-      kind: "alias",
-      name: names.fieldArgs(type.name, field.name),
-      exported: true,
-      type: object(args),
-    });
+    declarations.push(
+      printBlock(`export type ${names.fieldArgs(type.name, field.name)} = `, undefined, args, ";"),
+    );
   }
   return declarations;
+}
+
+/** One declaration as {@link printDeclarations} prints it, without its final line break. */
+function declaration(declaration: Declaration): string {
+  return printDeclarations([declaration]).slice(0, -1);
 }
 
 /** Members of `types.ts` are those of top-level types: their lines are indented two spaces. */
@@ -251,8 +242,8 @@ function outputMember(
   field: GraphQLField<unknown, unknown>,
   names: ModuleNames,
   texts: TypeTexts,
-): Member {
-  return textProperty(
+): string {
+  return printTextProperty(
     field.name,
     !isNonNullType(field.type),
     texts(field.type, "output"),
@@ -283,9 +274,9 @@ function inputMember(
   names: ModuleNames,
   texts: TypeTexts,
   withDoc = true,
-): Member {
+): string {
   const required = isNonNullType(field.type) && field.defaultValue === undefined;
-  return textProperty(
+  return printTextProperty(
     field.name,
     !required,
     texts(field.type, "input"),
@@ -306,10 +297,6 @@ function scalarRef(name: string, side: "input" | "output"): TypeNode {
 function fieldDoc(description: string | null | undefined, deprecation: string | null | undefined) {
   const parts = [description, deprecation ? `@deprecated ${deprecation}` : undefined];
   return parts.filter((part) => part).join("\n") || undefined;
-}
-
-function object(members: readonly Member[]): TypeNode {
-  return { kind: "object", expanded: true, members };
 }
 
 function property(name: string, optional: boolean, type: TypeNode): Member {

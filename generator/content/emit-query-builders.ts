@@ -2,11 +2,11 @@ import type { GraphQLSchema } from "graphql";
 import { readType } from "../print/read-type.js";
 import {
   type Declaration,
-  type Member,
   literal,
+  printBlock,
   printDeclarations,
   printPureCall,
-  textProperty,
+  printTextProperty,
   typeName,
 } from "../print/ts-syntax.js";
 import { renderTemplate, templatePath } from "../templates.js";
@@ -58,17 +58,13 @@ export const queryBuildersEmitter: ContentEmitter = async (input) =>
  */
 function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
   const block = (name: string, members: readonly MemberView[], doc: string) =>
-    print([{ kind: "interface", name, exported: false, members: members.map(member), doc }]);
+    printBlock(`interface ${name} `, doc, members.map(member), "");
   const interfaces = (views: readonly InterfaceView[]) =>
-    print(
-      views.map((v) => ({
-        kind: "interface",
-        name: v.name,
-        exported: false,
-        extends: v.heritage ? v.heritage.replace(/^ extends /, "").split(", ") : [],
-        members: v.members.map(member),
-      })),
-    );
+    views
+      .map((v) =>
+        printBlock(`interface ${v.name}${v.heritage} `, undefined, v.members.map(member), ""),
+      )
+      .join("\n\n");
   return {
     imports: print([
       {
@@ -152,9 +148,10 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
  * view's text is its type as the printer prints it flat, so when the whole line fits the text
  * stands as it is; only a member that breaks is read into nodes.
  */
-function member(view: MemberView): Member {
+function member(view: MemberView): string {
   const name = view.name.startsWith('"') ? (JSON.parse(view.name) as string) : view.name;
-  return textProperty(name, view.optional, view.text, 2, view.node ?? (() => readType(view.text)));
+  const node = view.node ?? (() => readType(view.text));
+  return printTextProperty(name, view.optional, view.text, 2, node);
 }
 
 function print(declarations: readonly Declaration[]): string {

@@ -84,33 +84,6 @@ export function typeName(name: string, args?: readonly TypeNode[]): TypeNode {
   return args && args.length > 0 ? { kind: "name", name, args } : { kind: "name", name };
 }
 
-/**
- * A property whose type is given as its flat text (exactly as {@link flatType} prints `type()`):
- * when the member's line fits at `indentWidth` the text stands as it is, otherwise `type()` gives
- * the nodes it breaks into. For emitters that print many members whose texts repeat.
- *
- * @example
- * textProperty("id", false, "string", 2, () => typeName("string"));
- */
-export function textProperty(
-  name: string,
-  optional: boolean,
-  text: string,
-  indentWidth: number,
-  type: () => TypeNode,
-  doc?: string,
-): Member {
-  // `key?: text;`
-  const width = indentWidth + propertyKey(name).length + (optional ? 1 : 0) + text.length + 3;
-  return {
-    kind: "property",
-    name,
-    optional,
-    type: width <= PRINT_WIDTH ? typeName(text) : type(),
-    doc,
-  };
-}
-
 /** A string, number or boolean literal type. */
 export function literal(value: string | number | boolean): TypeNode {
   return { kind: "literal", value };
@@ -344,6 +317,56 @@ function declarationText(declaration: Declaration): string {
     }
   }
   return layout(declarationDoc(declaration), PRINT_WIDTH);
+}
+
+/**
+ * A declaration whose body is an expanded object of members already printed (each line
+ * indented two spaces, see {@link printMember} and {@link printTextProperty}): its doc comment,
+ * `lead` (everything before the brace, with its space: `export type A = B & `) and `end` after
+ * the closing brace. What {@link printDeclarations} prints for an interface or an alias of an
+ * expanded object, without building the declaration first: for emitters printing many.
+ *
+ * @example
+ * printBlock("interface A ", undefined, ["  id: string;"], ""); // "interface A {\n  id: string;\n}"
+ */
+export function printBlock(
+  lead: string,
+  doc: string | undefined,
+  lines: readonly string[],
+  end: "" | ";",
+): string {
+  const body = lines.length === 0 ? "{}" : `{\n${lines.join("\n")}\n}`;
+  return `${docLines(doc, "")}${lead}${body}${end}`;
+}
+
+/** A member as {@link printDeclarations} prints it at `indentWidth`, its doc comment first. */
+export function printMember(member: Member, indentWidth: number): string {
+  return memberText(member, indentWidth);
+}
+
+/**
+ * A property member printed at `indentWidth` whose type is given as its flat text (exactly as
+ * {@link flatType} prints `type()`): when its line fits the text stands as it is, otherwise
+ * `type()` gives the nodes it breaks into. {@link printMember} of the same property, without
+ * making the member or its nodes for most members of a large module, whose texts repeat.
+ *
+ * @example
+ * printTextProperty("id", false, "string", 2, () => typeName("string")); // "  id: string;"
+ */
+export function printTextProperty(
+  name: string,
+  optional: boolean,
+  text: string,
+  indentWidth: number,
+  type: () => TypeNode,
+  doc?: string,
+): string {
+  const line = `${propertyKey(name)}${optional ? "?" : ""}: ${text};`;
+  if (indentWidth + line.length <= PRINT_WIDTH) {
+    const pad = " ".repeat(indentWidth);
+    return `${docLines(doc, pad)}${pad}${line}`;
+  }
+  return memberText({ kind: "property", name, optional, type: type(), doc }, indentWidth);
 }
 
 /** `{ ... }` expanded, one member per line, its closing brace at `indentWidth`. */

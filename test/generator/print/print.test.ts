@@ -9,9 +9,13 @@ import {
   type TypeNode,
   literal,
   printConstArray,
+  flatType,
+  printBlock,
   printDeclarations,
   printDeclarationsLaidOut,
+  printMember,
   printMembers,
+  printTextProperty,
   printPureCall,
   propertyKey,
   stringLiteral,
@@ -134,6 +138,41 @@ describe("printed directly exactly as the document printer lays it out", () => {
       );
       expect(printMembers(members, level)).toBe(innerLines(reference, level));
     }
+  });
+});
+
+describe("printed from parts exactly as printDeclarations prints the declaration", () => {
+  const declarations = randomDeclarations(4242, 600).flat();
+  const interfaces = declarations.filter((d) => d.kind === "interface");
+
+  it("for interfaces from their printed members", () => {
+    expect(interfaces.length).toBeGreaterThan(100);
+    for (const d of interfaces) {
+      const heritage = d.extends?.length ? ` extends ${d.extends.join(", ")}` : "";
+      const lead = `${d.exported ? "export " : ""}interface ${d.name}${heritage} `;
+      const lines = d.members.map((member) => printMember(member, 2));
+      expect(`${printBlock(lead, d.doc, lines, "")}\n`).toBe(printDeclarations([d]));
+    }
+  });
+
+  it("for properties from the flat text of their type, breaking the nodes when it does not fit", () => {
+    const properties = interfaces
+      .flatMap((d) => d.members)
+      .filter((m) => m.kind === "property" && flatType(m.type) !== undefined);
+    expect(properties.length).toBeGreaterThan(100);
+    let broken = 0;
+    for (const m of properties) {
+      if (m.kind !== "property") continue;
+      for (const indentWidth of [2, 30, 60]) {
+        const expected = printMember(m, indentWidth);
+        const text = flatType(m.type)!;
+        if (!expected.includes(text)) broken++;
+        expect(printTextProperty(m.name, m.optional, text, indentWidth, () => m.type, m.doc)).toBe(
+          expected,
+        );
+      }
+    }
+    expect(broken).toBeGreaterThan(10);
   });
 });
 
