@@ -8,6 +8,7 @@ import {
   isInputObjectType,
   isInterfaceType,
   isObjectType,
+  isUnionType,
   parse,
   validateSchema,
 } from "graphql";
@@ -58,6 +59,11 @@ export interface SdlOptions {
    * as `withDirectives` would add them afterwards: one build of the schema instead of two.
    */
   standardDirectives?: boolean;
+  /**
+   * Let go of the syntax tree once the schema is built (see {@link dropSyntaxNodes}), type by
+   * type, so a large schema never holds its tree and all its fields at once.
+   */
+  dropSyntax?: boolean;
 }
 
 /** Builds and validates a schema from SDL text; see {@link loadSchemaFile}. */
@@ -71,6 +77,8 @@ export function schemaFromSdl(
   // without them first; only a schema with an error is read again, with them, to say where.
   try {
     const schema = buildFromSdl(text, false, options);
+    // Validation reads the nodes only to place its errors, and a schema with errors is read again.
+    if (options.dropSyntax) dropSyntaxNodes(schema);
     if (validateSchema(schema).length === 0 && schema.getQueryType()) return schema;
   } catch {
     // Fall through to the located read, which throws the same error with its position.
@@ -104,9 +112,10 @@ function buildFromSdl(text: string, withLocations: boolean, options: SdlOptions)
 
 /**
  * Lets go of the syntax tree a schema built from SDL keeps (the `astNode` of every type, field,
- * argument, enum value and directive): once the schema is valid the emitters read only the schema
- * itself, and the tree is as large as the schema. Only for a schema no documents are checked
- * against: the documents' code generator reads some of these nodes.
+ * argument, enum value and directive, and the definitions its fields, interfaces and members are
+ * built from, which are built here, type by type): the emitters read only the schema itself, and
+ * the tree is as large as the schema. Only for a schema no documents are checked against: the
+ * documents' code generator reads some of these nodes.
  */
 export function dropSyntaxNodes(schema: GraphQLSchema): void {
   const values = (list: readonly { astNode?: unknown }[]) => {
@@ -115,7 +124,9 @@ export function dropSyntaxNodes(schema: GraphQLSchema): void {
   for (const type of Object.values(schema.getTypeMap())) {
     type.astNode = undefined;
     type.extensionASTNodes = [];
+    if (isUnionType(type)) type.getTypes();
     if (isObjectType(type) || isInterfaceType(type)) {
+      type.getInterfaces();
       for (const field of Object.values(type.getFields())) {
         field.astNode = undefined;
         values(field.args);
