@@ -6,6 +6,7 @@ import {
   printBlock,
   printDeclarations,
   printPureCall,
+  printTextObjectProperty,
   printTextProperty,
   typeName,
 } from "../print/ts-syntax.js";
@@ -150,8 +151,11 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
  */
 function member(view: MemberView): string {
   const name = view.name.startsWith('"') ? (JSON.parse(view.name) as string) : view.name;
-  const node = view.node ?? (() => readType(view.text));
-  return printTextProperty(name, view.optional, view.text, 2, node);
+  if (view.parts) {
+    const parts = view.parts().map((part) => ({ ...part, type: () => readType(part.text) }));
+    return printTextObjectProperty(name, view.optional, parts, 2);
+  }
+  return printTextProperty(name, view.optional, view.text, 2, () => readType(view.text));
 }
 
 function print(declarations: readonly Declaration[]): string {

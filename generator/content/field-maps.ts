@@ -18,7 +18,6 @@ import {
   isUnionType,
 } from "graphql";
 import { GeneratorError } from "../../input/errors.js";
-import { type TypeNode, literal, typeName, union } from "../print/ts-syntax.js";
 import { compareText } from "../writer.js";
 import { moduleNames } from "./module-names.js";
 import { returnsText } from "./standard-directives.js";
@@ -32,8 +31,11 @@ export interface MemberView {
   name: string;
   optional: boolean;
   text: string;
-  /** The same type as printer nodes, made when asked (for a member too long for one line). */
-  node?: () => TypeNode;
+  /**
+   * When `text` is an object type (`{ n: ...; f: ... }`), its members, made when asked (for a
+   * member too long for one line, which breaks into one line per member).
+   */
+  parts?: () => MemberView[];
 }
 
 /** A generated interface. `heritage` is `""` or ` extends A, B`. */
@@ -274,8 +276,8 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
         text: isUnionType(t)
           ? `{ n: "${t.name}"; f: Record<never, never>; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: "__typename" | SpecialKeys; o: Types }`
           : `{ n: "${t.name}"; f: ${ident(t.name)}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(t.name)} | "__typename" | SpecialKeys; o: Types }`,
-        // Always too long for one line: its nodes, without reading the text back.
-        node: () => typeInfo(t, ident(t.name)),
+        // Always too long for one line: it breaks into these, without reading the text back.
+        parts: () => typeInfoParts(t, ident(t.name)),
       };
     }),
     nested,
@@ -295,44 +297,19 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   };
 }
 
-/** A type's `TypeInfo` (the text `typeInfos` gives it) as printer nodes. */
-function typeInfo(type: GraphQLNamedType, ident: string): TypeNode {
-  const key = literal(type.name);
-  const indexed = (object: string): TypeNode => ({
-    kind: "indexed",
-    object: typeName(object),
-    index: key,
-  });
-  const special = typeName("SpecialKeys");
-  const abstract = isInterfaceType(type) || isUnionType(type);
-  const property = (name: string, value: TypeNode) =>
-    ({ kind: "property", name, optional: false, type: value }) as const;
-  return {
-    kind: "object",
-    expanded: false,
-    members: [
-      property("n", key),
-      property(
-        "f",
-        isUnionType(type)
-          ? typeName("Record", [typeName("never"), typeName("never")])
-          : typeName(ident),
-      ),
-      property("x", union([indexed("Nested"), special])),
-      property("p", typeName("Pick", [typeName("Types"), abstract ? indexed("Possible") : key])),
-      property(
-        "k",
-        union([
-          ...(isUnionType(type)
-            ? []
-            : [{ kind: "operator", operator: "keyof", type: typeName(ident) } as const]),
-          literal("__typename"),
-          special,
-        ]),
-      ),
-      property("o", typeName("Types")),
-    ],
-  };
+/** The members of a type's `TypeInfo`, the object type `typeInfos` gives as its text. */
+function typeInfoParts(type: GraphQLNamedType, ident: string): MemberView[] {
+  const name = JSON.stringify(type.name);
+  const possible = isInterfaceType(type) || isUnionType(type) ? `Possible[${name}]` : name;
+  const part = (key: string, text: string): MemberView => ({ name: key, optional: false, text });
+  return [
+    part("n", name),
+    part("f", isUnionType(type) ? "Record<never, never>" : ident),
+    part("x", `Nested[${name}] | SpecialKeys`),
+    part("p", `Pick<Types, ${possible}>`),
+    part("k", `${isUnionType(type) ? "" : `keyof ${ident} | `}"__typename" | SpecialKeys`),
+    part("o", "Types"),
+  ];
 }
 
 /** The runtime types a generated module may need; it imports the ones it uses. */

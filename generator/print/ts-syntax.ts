@@ -369,6 +369,43 @@ export function printTextProperty(
   return memberText({ kind: "property", name, optional, type: type(), doc }, indentWidth);
 }
 
+/** A property given as the flat text of its type, and the nodes of that type. */
+export interface TextMember {
+  name: string;
+  optional: boolean;
+  /** The type exactly as {@link flatType} prints `type()`. */
+  text: string;
+  type: () => TypeNode;
+}
+
+/**
+ * A property member printed at `indentWidth` whose type is an object of `members` (without doc
+ * comments): on one line when it fits, else one member per line, each printed as
+ * {@link printTextProperty} prints it. {@link printMember} of the same property, without its
+ * nodes.
+ *
+ * @example
+ * printTextObjectProperty("T", false, [{ name: "n", optional: false, text: '"T"', type }], 2);
+ * // '  T: { n: "T" };'
+ */
+export function printTextObjectProperty(
+  name: string,
+  optional: boolean,
+  members: readonly TextMember[],
+  indentWidth: number,
+): string {
+  const pad = " ".repeat(indentWidth);
+  const key = `${propertyKey(name)}${optional ? "?" : ""}`;
+  if (members.length === 0) return `${pad}${key}: {};`;
+  const flat = members.map((m) => `${propertyKey(m.name)}${m.optional ? "?" : ""}: ${m.text};`);
+  const line = `${key}: { ${flat.join(" ").slice(0, -1)} };`;
+  if (indentWidth + line.length <= PRINT_WIDTH) return `${pad}${line}`;
+  const lines = members.map((m) =>
+    printTextProperty(m.name, m.optional, m.text, indentWidth + 2, m.type),
+  );
+  return `${pad}${key}: {\n${lines.join("\n")}\n${pad}};`;
+}
+
 /** `{ ... }` expanded, one member per line, its closing brace at `indentWidth`. */
 function bodyText(members: readonly Member[], indentWidth: number): string {
   if (members.length === 0) return "{}";

@@ -196,7 +196,21 @@ describe("readFieldMaps", () => {
       const notFlat = members.filter((m) => flatType(readType(m.text)) !== m.text);
       expect(notFlat).toEqual([]);
       expect(maps.typeInfos.length).toBeGreaterThan(10);
-      for (const info of maps.typeInfos) expect(info.node?.()).toEqual(readType(info.text));
+      for (const info of maps.typeInfos) {
+        const parts = info.parts?.() ?? [];
+        expect(readType(info.text)).toEqual({
+          kind: "object",
+          expanded: false,
+          members: parts.map((part) => ({
+            kind: "property",
+            name: part.name,
+            optional: part.optional,
+            type: readType(part.text),
+            doc: undefined,
+          })),
+        });
+        for (const part of parts) expect(flatType(readType(part.text))).toBe(part.text);
+      }
     },
   );
 

@@ -15,6 +15,7 @@ import {
   printDeclarationsLaidOut,
   printMember,
   printMembers,
+  printTextObjectProperty,
   printTextProperty,
   printPureCall,
   propertyKey,
@@ -173,6 +174,31 @@ describe("printed from parts exactly as printDeclarations prints the declaration
       }
     }
     expect(broken).toBeGreaterThan(10);
+  });
+
+  it("for properties of an object type from its members' flat texts", () => {
+    const objects = randomDeclarations(77, 6000)
+      .flat()
+      .flatMap((d) => (d.kind === "interface" ? d.members : []))
+      .flatMap((m) =>
+        m.kind === "property" &&
+        m.type.kind === "object" &&
+        !m.type.expanded &&
+        m.type.members.every((p) => p.kind === "property" && !p.doc && flatType(p.type))
+          ? [{ ...m, type: m.type }]
+          : [],
+      );
+    expect(objects.length).toBeGreaterThan(20);
+    for (const m of objects) {
+      const parts = m.type.members.map((p) => {
+        if (p.kind !== "property") throw new Error("a property");
+        return { name: p.name, optional: p.optional, text: flatType(p.type)!, type: () => p.type };
+      });
+      for (const indentWidth of [2, 40, 70]) {
+        const printed = printTextObjectProperty(m.name, m.optional, parts, indentWidth);
+        expect(`${printed}`).toBe(printMember({ ...m, doc: undefined }, indentWidth));
+      }
+    }
   });
 });
 
