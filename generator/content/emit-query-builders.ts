@@ -151,12 +151,11 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
  */
 function member(view: MemberView): string {
   const name = view.name.startsWith('"') ? (JSON.parse(view.name) as string) : view.name;
-  if (view.parts) {
-    const parts = view.parts().map((part) => ({ ...part, type: () => readType(part.text) }));
-    return printTextObjectProperty(name, view.optional, parts, 2);
-  }
+  if (view.parts) return printTextObjectProperty(name, view.optional, view.parts(), 2, readText);
   return printTextProperty(name, view.optional, view.text, 2, () => readType(view.text));
 }
+
+const readText = (member: MemberView) => readType(member.text);
 
 function print(declarations: readonly Declaration[]): string {
   return declarations.length === 0 ? "" : printDeclarations(declarations).trimEnd();

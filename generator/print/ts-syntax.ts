@@ -145,6 +145,12 @@ export function printPureCall(
 ): string {
   const start = `export const ${name} =`;
   const call = `/* @__PURE__ */ ${callee}`;
+  // Whichever way it may break, a statement that fits on its line is printed flat.
+  const typeTexts = flatList(types, flatType);
+  if (typeTexts) {
+    const flat = `${start} ${call}<${typeTexts.join(", ")}>(${args.join(", ")});`;
+    if (flat.length <= PRINT_WIDTH) return flat;
+  }
   const typesDoc = group([
     "<",
     indent([softline, join([",", line], types.map(typeDoc))]),
@@ -369,30 +375,30 @@ export function printTextProperty(
   return memberText({ kind: "property", name, optional, type: type(), doc }, indentWidth);
 }
 
-/** A property given as the flat text of its type, and the nodes of that type. */
+/** A property given as the flat text of its type. */
 export interface TextMember {
-  name: string;
-  optional: boolean;
-  /** The type exactly as {@link flatType} prints `type()`. */
-  text: string;
-  type: () => TypeNode;
+  readonly name: string;
+  readonly optional: boolean;
+  /** The type exactly as {@link flatType} prints its nodes. */
+  readonly text: string;
 }
 
 /**
  * A property member printed at `indentWidth` whose type is an object of `members` (without doc
  * comments): on one line when it fits, else one member per line, each printed as
- * {@link printTextProperty} prints it. {@link printMember} of the same property, without its
- * nodes.
+ * {@link printTextProperty} prints it, `type(member)` giving a member's nodes when even it does
+ * not fit. {@link printMember} of the same property, without its nodes.
  *
  * @example
- * printTextObjectProperty("T", false, [{ name: "n", optional: false, text: '"T"', type }], 2);
+ * printTextObjectProperty("T", false, [{ name: "n", optional: false, text: '"T"' }], 2, read);
  * // '  T: { n: "T" };'
  */
-export function printTextObjectProperty(
+export function printTextObjectProperty<T extends TextMember>(
   name: string,
   optional: boolean,
-  members: readonly TextMember[],
+  members: readonly T[],
   indentWidth: number,
+  type: (member: T) => TypeNode,
 ): string {
   const pad = " ".repeat(indentWidth);
   const key = `${propertyKey(name)}${optional ? "?" : ""}`;
@@ -401,7 +407,7 @@ export function printTextObjectProperty(
   const line = `${key}: { ${flat.join(" ").slice(0, -1)} };`;
   if (indentWidth + line.length <= PRINT_WIDTH) return `${pad}${line}`;
   const lines = members.map((m) =>
-    printTextProperty(m.name, m.optional, m.text, indentWidth + 2, m.type),
+    printTextProperty(m.name, m.optional, m.text, indentWidth + 2, () => type(m)),
   );
   return `${pad}${key}: {\n${lines.join("\n")}\n${pad}};`;
 }

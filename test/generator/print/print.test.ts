@@ -192,10 +192,16 @@ describe("printed from parts exactly as printDeclarations prints the declaration
     for (const m of objects) {
       const parts = m.type.members.map((p) => {
         if (p.kind !== "property") throw new Error("a property");
-        return { name: p.name, optional: p.optional, text: flatType(p.type)!, type: () => p.type };
+        return { name: p.name, optional: p.optional, text: flatType(p.type)!, node: p.type };
       });
       for (const indentWidth of [2, 40, 70]) {
-        const printed = printTextObjectProperty(m.name, m.optional, parts, indentWidth);
+        const printed = printTextObjectProperty(
+          m.name,
+          m.optional,
+          parts,
+          indentWidth,
+          (part) => part.node,
+        );
         expect(`${printed}`).toBe(printMember({ ...m, doc: undefined }, indentWidth));
       }
     }
