@@ -295,7 +295,7 @@ async function readManifest(outDir: string): Promise<Manifest> {
 
 /**
  * Whether the file at `path` holds exactly `bytes`, read a slice at a time; undefined when there
- * is no file there (a folder is a file that differs).
+ * is no file there (nothing, or a folder).
  */
 async function sameAsFile(path: string, bytes: Buffer): Promise<boolean | undefined> {
   let handle: FileHandle;
@@ -306,7 +306,8 @@ async function sameAsFile(path: string, bytes: Buffer): Promise<boolean | undefi
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile() || info.size !== bytes.length) return false;
+    if (!info.isFile()) return undefined;
+    if (info.size !== bytes.length) return false;
     const slice = Buffer.allocUnsafe(Math.min(bytes.length, COMPARE_SLICE));
     for (let offset = 0; offset < bytes.length;) {
       const length = Math.min(slice.length, bytes.length - offset);
