@@ -8,6 +8,7 @@ import { loadContentSchema } from "../../generator/content/emit-content.js";
 import { checkDocuments, readDocuments } from "../../generator/content/documents.js";
 import {
   type OperationsPluginInput,
+  emitDocuments,
   operationsPluginInput,
   runOperationsPlugin,
 } from "../../generator/content/emit-documents.js";
@@ -93,7 +94,30 @@ describe("the operations plugin called without @graphql-codegen/core", () => {
   }, 60_000);
 });
 
+/** `text` formatted by prettier as the repository's code is, with its TypeScript parser. */
+function formatted(text: string): Promise<string> {
+  return format(text, {
+    parser: "typescript",
+    filepath: "documents.ts",
+    printWidth: 100,
+    endOfLine: "lf",
+  });
+}
+
 describe("documents.ts as prettier formats it", () => {
+  it("is left as it is when variables and results use enums and input objects", async () => {
+    const [file] = await emitDocuments({
+      schema: ENUMS_AND_INPUTS.schema,
+      outDir: "out",
+      typed: ENUMS_AND_INPUTS.document,
+      written: ENUMS_AND_INPUTS.document,
+      describe: (name) => name,
+      name: "paints",
+    });
+    expect(file!.contents).toContain("export const NodesDocument");
+    expect(await formatted(file!.contents)).toBe(file!.contents);
+  }, 60_000);
+
   const generated = [
     "output/content/example/documents.ts",
     "output/content/public/documents.ts",
@@ -106,13 +130,7 @@ describe("documents.ts as prettier formats it", () => {
     async (path) => {
       const text = readFileSync(bundledFile(path), "utf8");
       expect(text).toContain("// prettier-ignore\nexport const");
-      const formatted = await format(text, {
-        parser: "typescript",
-        filepath: "documents.ts",
-        printWidth: 100,
-        endOfLine: "lf",
-      });
-      expect(formatted).toBe(text);
+      expect(await formatted(text)).toBe(text);
     },
     60_000,
   );
