@@ -44,7 +44,7 @@ async function bundledDocuments(name: "example" | "public"): Promise<{
   const content = defaultConfig(packageRoot).content!;
   const source = content.schemas.find((schema) => schema.name === name)!;
   const schema = await loadContentSchema(source, packageRoot);
-  const files = content.documents
+  const files = (content.documents ?? [])
     .filter((set) => set.schemas.includes(name))
     .flatMap((set) => set.files);
   const read = await readDocuments(files, (file) => relative(packageRoot, file));
