@@ -28,6 +28,21 @@ export async function readJsonSource(file: string, displayName = file): Promise<
   return parseJsonSource(await readInputFile(file, displayName), displayName);
 }
 
+/**
+ * Reads a JSON file typewire ships and its test suite reads strictly (no duplicate key, no
+ * comment, no trailing comma): `JSON.parse` alone, without the scan for duplicate keys. It still
+ * locates a value, on demand, as {@link readJsonSource} does.
+ */
+export async function readCheckedJsonSource(file: string, displayName = file): Promise<JsonSource> {
+  const text = await readInputFile(file, displayName);
+  try {
+    return locatable(text, displayName, JSON.parse(text) as unknown);
+  } catch {
+    // Not what the suite checked after all: the strict reader says what and where.
+    return parseJsonSource(text, displayName);
+  }
+}
+
 /** Reads an input file as UTF-8; failures are GeneratorErrors naming the file. */
 export async function readInputFile(file: string, displayName = file): Promise<string> {
   try {
@@ -62,6 +77,11 @@ export function parseJsonSource(source: string, file: string): JsonSource {
   const members = countMembers(text);
   if (members < 0) checkNestingDepth(text, file, "json");
   if (members !== membersOf(value)) parseLocated(text, file);
+  return locatable(text, file, value);
+}
+
+/** `value`, parsed from `text`, with the syntax tree that locates its values built on demand. */
+function locatable(text: string, file: string, value: unknown): JsonSource {
   let located: Located | undefined;
   const parsed: JsonSource = {
     file,

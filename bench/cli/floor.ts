@@ -35,11 +35,21 @@ export function runFloorCases(work: string, runs: number): string[] {
     return `  ${label}: ${ratio.toFixed(2)}x (target <= ${target}x) ${met ? "MET" : "NOT MET"}`;
   };
 
-  // 1. `generate --force` on the bundled inputs against the no-op run of the same project.
+  // 1. `generate --force` on the bundled inputs against the no-op run of the same project. With
+  //    BENCH_BASELINE (another checkout's `bin/typewire.js`, built: the commit before a change),
+  //    that build's no-op run takes its turns too, in a project folder of its own (a run's record
+  //    is its build's), so the no-op is also compared with the baseline's in the same run.
   const bundled = join(work, "floor-bundled");
   rmSync(bundled, { recursive: true, force: true });
   mkdirSync(join(bundled, "node_modules"), { recursive: true });
   measureProcess([typewire, "generate", "-q"], bundled);
+  const baseline = process.env.BENCH_BASELINE;
+  const baselineDir = join(work, "floor-bundled-baseline");
+  if (baseline) {
+    rmSync(baselineDir, { recursive: true, force: true });
+    mkdirSync(join(baselineDir, "node_modules"), { recursive: true });
+    measureProcess([baseline, "generate", "-q"], baselineDir);
+  }
   const loadBefore = load();
   const noop = alternate(
     [
@@ -49,14 +59,36 @@ export function runFloorCases(work: string, runs: number): string[] {
         args: [typewire, "generate", "-q", "--force"],
         cwd: bundled,
       },
+      ...(baseline
+        ? [
+            {
+              name: "baseline generate (no-op)",
+              args: [baseline, "generate", "-q"],
+              cwd: baselineDir,
+            },
+          ]
+        : []),
     ],
     runs,
   );
-  const [noopSamples, forceSamples] = [...noop.values()] as [ProcessCost[], ProcessCost[]];
+  const [noopSamples, forceSamples, baselineSamples] = [...noop.values()] as [
+    ProcessCost[],
+    ProcessCost[],
+    ProcessCost[] | undefined,
+  ];
   console.log(`bundled inputs, ${runs} paired runs (load ${loadBefore} -> ${load()})`);
   console.log(cpuLine("typewire generate (no-op)", noopSamples));
   console.log(cpuLine("typewire generate --force", forceSamples));
   console.log(verdict("--force / no-op CPU", pairedRatio(forceSamples, noopSamples), 2));
+  if (baselineSamples) {
+    console.log(cpuLine("baseline generate (no-op)", baselineSamples));
+    // No slower than the baseline, within the scatter of paired runs on a shared machine.
+    console.log(
+      verdict("no-op / baseline no-op CPU", pairedRatio(noopSamples, baselineSamples), 1.05),
+    );
+  } else {
+    console.log("  (BENCH_BASELINE=<checkout>/bin/typewire.js adds the no-op of another build)");
+  }
 
   // 2. A 2 MB content schema from scratch against a new node process that parses and builds the
   //    same SDL with graphql-js and writes the same bytes.

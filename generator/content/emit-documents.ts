@@ -37,8 +37,8 @@ export function scalarMapping(schema: GraphQLSchema): Record<string, string> {
 
 /**
  * `documents.ts` of one schema's module: the result and variables types of every operation
- * declared for the schema (and of its fragments), written by `@graphql-codegen/core` with the
- * `typescript-operations` plugin (variables' lists read-only), and one typed document per
+ * declared for the schema (and of its fragments), written by the `typescript-operations` plugin
+ * of the GraphQL Code Generator (variables' lists read-only), and one typed document per
  * operation: a `TypedDocumentNode` (its syntax tree, with the text sent in `loc.source.body`),
  * usable by the content client and by other GraphQL clients.
  *
@@ -54,31 +54,7 @@ export async function emitDocuments(input: {
   /** The schema's name in the config. */
   name: string;
 }): Promise<EmittedFile[]> {
-  const { document, fields } = withTextFields(input.schema, input.typed);
-  const schema = withTextStandIns(input.schema, fields);
-  // Loaded only when there are documents to type. The plugin's own declarations do not compile
-  // under this project's settings (`skipLibCheck` off), so it is read through an untyped name.
-  const [{ codegen }, operationsPlugin] = await Promise.all([
-    import("@graphql-codegen/core"),
-    import(OPERATIONS_PLUGIN) as Promise<never>,
-  ]);
-  const printed = await codegen({
-    filename: "documents.ts",
-    schema: { kind: Kind.DOCUMENT, definitions: [] },
-    schemaAst: schema,
-    documents: [{ document, location: "documents" }],
-    plugins: [{ operations: {} }],
-    pluginMap: { operations: operationsPlugin },
-    config: {
-      scalars: scalarMapping(input.schema),
-      defaultScalarType: "unknown",
-      namingConvention: "keep",
-      mergeFragmentTypes: true,
-      useTypeImports: true,
-      skipDocumentsValidation: true,
-    },
-    skipDocumentsValidation: true,
-  });
+  const printed = await runOperationsPlugin(operationsPluginInput(input.schema, input.typed));
   const types = readonlyVariableLists(
     dedupeUnionMembers(printed),
     new Set(
@@ -102,24 +78,27 @@ export async function emitDocuments(input: {
       `export const ${name}Document = ${documentNodeText(operationText(operation, fragments))} as unknown as TypedDocumentNode<${name}Query, ${name}QueryVariables>;`,
     ].join("\n");
   });
-  const text = [
+  const head = [
     'import type { TypedDocumentNode } from "@typewire/runtime/content";',
     "",
     types.trim(),
-    "",
-    ...documents.flatMap((text) => [text, ""]),
-  ].join("\n");
-  // The plugin writes its own layout; the file is formatted as the repository's code is.
+  ];
+  // The plugin writes its own layout; the types are formatted as the repository's code is. The
+  // typed documents are written laid out already (each on its one line, marked `prettier-ignore`)
+  // and make most of the file's bytes, so only the types go through the formatter: it gives the
+  // same text as formatting the whole file, for a fifth of the parsing.
   const { format } = await import("prettier");
-  // The file name tells the parser this is TypeScript without JSX: without one it first scans the
-  // text with a JSX-sniffing pattern whose cost grows with the square of the longest line (a
-  // document's one-line text), 23 of 28 seconds on a schema of 200 entry types.
-  const contents = await format(text, {
-    parser: "typescript",
+  // Babel's TypeScript parser: the same syntax tree for the formatter's printer as the TypeScript
+  // parser's (`test/content/documents-oracle.test.ts` formats the output again with that one and
+  // gets the same text), in a module a third of the size, which is most of the cost of formatting
+  // a few kilobytes of types.
+  const formatted = await format(head.join("\n"), {
+    parser: "babel-ts",
     filepath: "documents.ts",
     printWidth: 100,
     endOfLine: "lf",
   });
+  const contents = [formatted, ...documents.map((text) => `${text}\n`)].join("\n");
   return [
     {
       outDir: input.outDir,
@@ -129,6 +108,79 @@ export async function emitDocuments(input: {
       instruction: `It comes from the GraphQL documents declared for schema "${input.name}" (each operation names its file) and from that schema: change them, then run \`typewire generate\`.`,
     },
   ];
+}
+
+/** What the operations plugin's module exports: a plugin of the GraphQL Code Generator. */
+interface OperationsPlugin {
+  plugin(
+    schema: GraphQLSchema,
+    documents: { document: DocumentNode; location: string }[],
+    config: Record<string, unknown>,
+    info: { outputFile: string; allPlugins: unknown[]; pluginContext: Record<string, unknown> },
+  ): Promise<string | { prepend?: string[]; content: string; append?: string[] }>;
+}
+
+/** What the operations plugin types: the document, the schema and the plugin's config. */
+export interface OperationsPluginInput {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  config: Record<string, unknown>;
+}
+
+/**
+ * The operations plugin's input for the documents `typed` against `schema`: fields under a
+ * text-returning directive renamed to their `String` stand-ins (added to the schema), and the
+ * scalar mapping of the schema's `types.ts`.
+ */
+export function operationsPluginInput(
+  schema: GraphQLSchema,
+  typed: DocumentNode,
+): OperationsPluginInput {
+  const { document, fields } = withTextFields(schema, typed);
+  return {
+    schema: withTextStandIns(schema, fields),
+    document,
+    config: {
+      scalars: scalarMapping(schema),
+      defaultScalarType: "unknown",
+      namingConvention: "keep",
+      mergeFragmentTypes: true,
+      useTypeImports: true,
+      skipDocumentsValidation: true,
+    },
+  };
+}
+
+/**
+ * The operations plugin's text, put together as `@graphql-codegen/core` puts together the output
+ * of a single plugin (its prepended lines, comments first, then imports, then the rest; its
+ * content; its appended lines; empty parts left out), for the same bytes without loading the Code
+ * Generator's core and the schema-merging libraries it imports, which a schema given as an object
+ * (merged with nothing) and documents not validated again (they were, see `checkDocuments`) do
+ * not use. `test/content/documents-oracle.test.ts` checks it against the core.
+ */
+export async function runOperationsPlugin(input: OperationsPluginInput): Promise<string> {
+  // Loaded only when there are documents to type. The plugin's own declarations do not compile
+  // under this project's settings (`skipLibCheck` off), so it is read through an untyped name.
+  const operations = (await import(OPERATIONS_PLUGIN)) as OperationsPlugin;
+  const result = await operations.plugin(
+    input.schema,
+    [{ document: input.document, location: "documents" }],
+    { ...input.config },
+    { outputFile: "documents.ts", allPlugins: [{ operations: {} }], pluginContext: {} },
+  );
+  if (typeof result === "string") return result;
+  const unique = (items: readonly string[] | undefined) => [...new Set(items?.filter(Boolean))];
+  const rank = (line: string) =>
+    /^(\/\*|\/\/| \*|\*\/)/.test(line)
+      ? 0
+      : line.startsWith("package")
+        ? 1
+        : line.startsWith("import")
+          ? 2
+          : 3;
+  const prepend = unique(result.prepend).sort((a, b) => rank(a) - rank(b));
+  return [...prepend, result.content, ...unique(result.append)].filter(Boolean).join("\n");
 }
 
 /**

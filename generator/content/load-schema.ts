@@ -1,4 +1,4 @@
-import { extname } from "node:path";
+import { extname, resolve, sep } from "node:path";
 import {
   GraphQLError,
   type GraphQLSchema,
@@ -17,6 +17,7 @@ import { validateSDL } from "graphql/validation/validate.js";
 import { GeneratorError } from "../../input/errors.js";
 import { parseJsonSource, readInputFile } from "../../input/json-source.js";
 import { checkNestingDepth } from "../../input/nesting-depth.js";
+import { bundledFile } from "../../input/paths.js";
 import { schemaFromIntrospection } from "./introspection-result.js";
 import { missingStandardDirectives } from "./standard-directives.js";
 
@@ -49,6 +50,28 @@ export async function loadSchemaFile(
       `unknown schema file type "${extension || "(none)"}": use .json for an introspection result or .graphql for SDL`,
       { file: displayName },
     );
+  }
+  if (resolve(file).startsWith(BUNDLED_SCHEMAS)) return bundledSchema(text, displayName, options);
+  return schemaFromSdl(text, displayName, options);
+}
+
+/**
+ * The SDL files the package ships (`schemas/content/`): `typewire introspect` printed them from a
+ * valid schema and the test suite checks each one is still that (test/content/
+ * bundled-schema-files.test.ts), so they are built without validating the SDL and the schema
+ * again, which costs a third of building them. Anything unexpected falls back to the full check.
+ */
+const BUNDLED_SCHEMAS = bundledFile("schemas/content") + sep;
+
+function bundledSchema(text: string, displayName: string, options: SdlOptions): GraphQLSchema {
+  try {
+    const schema = buildFromSdl(text, false, options, false);
+    if (schema.getQueryType()) {
+      if (options.dropSyntax) dropSyntaxNodes(schema);
+      return schema;
+    }
+  } catch {
+    // Not what the suite checked after all: the full check says what and where.
   }
   return schemaFromSdl(text, displayName, options);
 }
@@ -92,11 +115,19 @@ export function schemaFromSdl(
   return checked(schema, displayName);
 }
 
-function buildFromSdl(text: string, withLocations: boolean, options: SdlOptions): GraphQLSchema {
+function buildFromSdl(
+  text: string,
+  withLocations: boolean,
+  options: SdlOptions,
+  validate = true,
+): GraphQLSchema {
   const document = parse(text, { noLocation: !withLocations });
-  const [first] = validateSDL(document);
-  if (first) throw first;
-  if (!options.standardDirectives) return buildASTSchema(document, { assumeValidSDL: true });
+  if (validate) {
+    const [first] = validateSDL(document);
+    if (first) throw first;
+  }
+  const assumed = { assumeValidSDL: true, assumeValid: !validate };
+  if (!options.standardDirectives) return buildASTSchema(document, assumed);
   const typeNames: string[] = [];
   const directiveNames = new Set<string>();
   for (const definition of document.definitions) {
@@ -107,7 +138,7 @@ function buildFromSdl(text: string, withLocations: boolean, options: SdlOptions)
     ...document.definitions,
     ...missingStandardDirectives(typeNames, directiveNames),
   ];
-  return buildASTSchema({ ...document, definitions }, { assumeValidSDL: true });
+  return buildASTSchema({ ...document, definitions }, assumed);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { isJsonObject } from "../../input/json-source.js";
 import type { PayloadSchemaFiles } from "./description.js";
-import { type Place, at, expand, isObjectSchema, openMapValues } from "./delivered-fields.js";
+import { isObjectSchema } from "./delivered-fields.js";
 import type { EventActionTable } from "./event-action-table.js";
 import { DEFINITIONS_FILE } from "./payload-schema.js";
-import type { PayloadSchemas } from "./payload-schema-model.js";
+import type { JsonSchema, PayloadSchemas } from "./payload-schema-model.js";
 
 /**
  * What the drift reporter of `@typewire/runtime/drift` walks a delivery with: the fields each
@@ -43,104 +43,331 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
   const files = schemaFiles(schemas);
   const shapes: (string[] | undefined)[] = [[]];
   const known = new Map<string, number>();
+  const places = new Places(files);
 
-  const shapeOf = (places: Place[]): number => {
-    const alternatives = places.flatMap((place) => expand(files, place, []));
-    const objects = alternatives.filter(({ schema }) => isObjectSchema(schema));
-    const arrays = alternatives.filter(
-      ({ schema }) => schema.items !== undefined && schema.items !== true,
-    );
+  const shapeOf = (at: readonly Located[]): number => {
+    // Most fields are strings, numbers and the like: no shape, found without building lists.
+    const objects: Located<JsonSchema>[] = [];
+    const arrays: Located<JsonSchema>[] = [];
+    for (const place of at) {
+      for (const alternative of places.expand(place, [])) {
+        if (isObjectSchema(alternative.value)) objects.push(alternative);
+        const items = alternative.value.items;
+        if (items !== undefined && items !== true) arrays.push(alternative);
+      }
+    }
     if (objects.length === 0 && arrays.length === 0) return 0;
-    const key = [...new Set([...objects, ...arrays].map(({ place }) => id(place)))]
-      .sort()
-      .join("|");
+    const ids = [...new Set([...objects, ...arrays].map(({ id }) => id))];
+    const key = ids.sort((a, b) => a - b).join(" ");
     const seen = known.get(key);
     if (seen !== undefined) return seen;
     const index = shapes.length;
     known.set(key, index);
     shapes.push(undefined);
     const tokens: string[] = [];
-    const names = new Map<string, Place[]>();
-    for (const { place, schema } of objects) {
-      if (!isJsonObject(schema.properties)) continue;
-      for (const name of Object.keys(schema.properties)) {
-        const holders = names.get(name) ?? [];
-        names.set(name, [...holders, at(place, "properties", name)]);
+    const names = new Map<string, Located[]>();
+    for (const object of objects) {
+      const properties = object.value.properties;
+      if (!isJsonObject(properties)) continue;
+      const holder = places.child(object, "properties", properties);
+      for (const name of Object.keys(properties)) {
+        const field = places.child(holder, name, properties[name]);
+        const holders = names.get(name);
+        if (holders) holders.push(field);
+        else names.set(name, [field]);
       }
     }
     for (const name of [...names.keys()].sort())
       tokens.push(`${escapeName(name)}=${shapeOf(names.get(name)!)}`);
-    const values = openMapValues(objects);
-    if (values) tokens.push(`*=${shapeOf(values)}`);
+    // Open maps (`additionalProperties` other than false) declare every key; the values of those
+    // whose `additionalProperties` is a schema are walked against it.
+    const open = objects.filter(
+      ({ value }) =>
+        value.additionalProperties !== undefined && value.additionalProperties !== false,
+    );
+    if (open.length > 0) {
+      const values = open
+        .filter(({ value }) => isJsonObject(value.additionalProperties))
+        .map((object) =>
+          places.child(object, "additionalProperties", object.value.additionalProperties),
+        );
+      tokens.push(`*=${shapeOf(values)}`);
+    }
     if (objects.length > 0 && tokens.length === 0) tokens.push("{}");
-    if (arrays.length > 0)
-      tokens.push(`[]=${shapeOf(arrays.map(({ place }) => at(place, "items")))}`);
+    if (arrays.length > 0) {
+      const items = arrays.map((array) => places.child(array, "items", array.value.items));
+      tokens.push(`[]=${shapeOf(items)}`);
+    }
     shapes[index] = tokens;
     return index;
   };
 
   const events: [string, number][] = [];
   for (const { name, actions } of table.events) {
-    if (actions.length === 0) events.push([name, shapeOf([{ file: `${name}.json`, pointer: "" }])]);
+    const file = `${name}.json`;
+    if (actions.length === 0) events.push([name, shapeOf([places.at(file, [])])]);
     for (const action of actions)
-      events.push([
-        `${name}.${action}`,
-        shapeOf([{ file: `${name}.json`, pointer: `/definitions/${action}` }]),
-      ]);
+      events.push([`${name}.${action}`, shapeOf([places.at(file, ["definitions", action])])]);
   }
   return merge(events, shapes as string[][]);
 }
 
-/** Merges shapes that are the same once their children are, and numbers them by first use. */
-function merge(events: [string, number][], shapes: string[][]): DriftTable {
-  let representative = shapes.map((_, index) => index);
-  for (;;) {
-    const bySignature = new Map<string, number>();
-    const next = shapes.map((tokens, index) => {
-      const signature = tokens.map((token) => renumber(token, representative)).join(" ");
-      const first = bySignature.get(signature);
-      if (first !== undefined) return first;
-      bySignature.set(signature, index);
-      return index;
-    });
-    if (next.every((value, index) => value === representative[index])) break;
-    representative = next;
+/**
+ * A place in the schema files with the value there. Its `id` stands for its file and JSON
+ * pointer: two places have the same id when they are the same place, however they were reached.
+ */
+interface Located<Value = unknown> {
+  id: number;
+  file: string;
+  value: Value;
+}
+
+/** The places of the schema files, numbered as they are first met. */
+class Places {
+  private readonly roots = new Map<string, number>();
+  /** Each place's children by segment, made when its first child is asked for. */
+  private readonly children: (Map<string, number> | undefined)[] = [];
+  private count = 0;
+  private readonly targets = new Map<string, Located>();
+
+  constructor(private readonly files: Record<string, JsonSchema>) {}
+
+  /** The place at `segments` (unescaped) of `file`, its value resolved. */
+  at(file: string, segments: readonly string[]): Located {
+    let id = this.roots.get(file);
+    if (id === undefined) {
+      id = this.count++;
+      this.roots.set(file, id);
+    }
+    let value: unknown = this.files[file];
+    for (const segment of segments) {
+      id = this.childId(id, segment);
+      value = Array.isArray(value)
+        ? value[Number(segment)]
+        : isJsonObject(value)
+          ? value[segment]
+          : undefined;
+    }
+    return { id, file, value };
+  }
+
+  /** The child `segment` of `parent`, whose value (already read from the parent's) is `value`. */
+  child(parent: Located, segment: string, value: unknown): Located {
+    return { id: this.childId(parent.id, segment), file: parent.file, value };
+  }
+
+  /**
+   * The concrete schemas a place stands for, as `expand` of `delivered-fields.ts` finds them:
+   * `$ref` followed, `anyOf`/`oneOf`/`allOf` split, a place met twice on one path left out.
+   */
+  expand(node: Located, seen: readonly number[]): Located<JsonSchema>[] {
+    if (seen.includes(node.id)) return [];
+    const schema = node.value;
+    if (!isJsonObject(schema)) return [];
+    if (typeof schema.$ref === "string") {
+      return this.expand(this.target(schema.$ref, node.file), [...seen, node.id]);
+    }
+    const out: Located<JsonSchema>[] = [];
+    let split = false;
+    for (const key of ["anyOf", "oneOf", "allOf"] as const) {
+      const parts = schema[key];
+      if (!Array.isArray(parts)) continue;
+      split = true;
+      const list = this.child(node, key, parts);
+      for (let index = 0; index < parts.length; index++) {
+        out.push(...this.expand(this.child(list, String(index), parts[index]), [...seen, node.id]));
+      }
+    }
+    if (!split || schema.type !== undefined || schema.properties !== undefined)
+      out.push(node as Located<JsonSchema>);
+    return out;
+  }
+
+  private target(ref: string, from: string): Located {
+    const key = `${from}\n${ref}`;
+    let found = this.targets.get(key);
+    if (!found) {
+      const [file = "", pointer = ""] = ref.split("#");
+      const segments = pointer
+        .split("/")
+        .slice(1)
+        .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+      found = this.at(file || from, segments);
+      this.targets.set(key, found);
+    }
+    return found;
+  }
+
+  private childId(parent: number, segment: string): number {
+    let children = this.children[parent];
+    if (!children) {
+      children = new Map();
+      this.children[parent] = children;
+    }
+    let id = children.get(segment);
+    if (id === undefined) {
+      id = this.count++;
+      children.set(segment, id);
+    }
+    return id;
+  }
+}
+
+/**
+ * Merges shapes that are the same once their children are, and numbers them by first use.
+ *
+ * Two shapes are merged when their tokens are the same text with each child replaced by its
+ * group, starting from every shape on its own and repeating until nothing more merges (so shapes
+ * in different cycles stay apart: nothing outside the cycles says they are the same). That is
+ * computed children first, cycles (strongly connected groups of shapes) as one step: a shape off
+ * every cycle joins the group of the first shape with its text, once its children's groups are
+ * known; the shapes of one cycle are merged among themselves by repeating the comparison over
+ * them alone, since nothing below can merge with them. Each shape is compared a few times rather
+ * than once per level of nesting, as repeating the comparison over the whole table did.
+ */
+export function merge(events: [string, number][], shapes: string[][]): DriftTable {
+  const names: string[][] = [];
+  const children: number[][] = [];
+  for (const tokens of shapes) {
+    const own: string[] = [];
+    const refs: number[] = [];
+    for (const token of tokens) {
+      const equals = token.lastIndexOf("=");
+      own.push(equals < 0 ? token : token.slice(0, equals + 1));
+      refs.push(equals < 0 ? -1 : Number(token.slice(equals + 1)));
+    }
+    names.push(own);
+    children.push(refs);
+  }
+  const group = new Int32Array(shapes.length).fill(-1);
+  const byText = new Map<string, number>();
+  const text = (shape: number, groupOf: (child: number) => number) => {
+    const own = names[shape]!;
+    const refs = children[shape]!;
+    let out = "";
+    for (let i = 0; i < own.length; i++) {
+      const child = refs[i]!;
+      out += i === 0 ? own[i]! : ` ${own[i]!}`;
+      if (child >= 0) out += groupOf(child);
+    }
+    return out;
+  };
+  const groupOf = (child: number) => group[child] ?? 0;
+  for (const cycle of stronglyConnected(children)) {
+    const single = cycle.length === 1 && !children[cycle[0]!]!.includes(cycle[0]!);
+    if (single) {
+      const shape = cycle[0]!;
+      const key = text(shape, groupOf);
+      const seen = byText.get(key);
+      if (seen !== undefined) group[shape] = seen;
+      else {
+        group[shape] = shape;
+        byText.set(key, shape);
+      }
+      continue;
+    }
+    // The shapes of one cycle: each on its own at first, then merged while their texts agree.
+    const members = [...cycle].sort((a, b) => a - b);
+    const inside = new Map(members.map((shape) => [shape, shape]));
+    const within = (child: number) => inside.get(child) ?? groupOf(child);
+    for (;;) {
+      const first = new Map<string, number>();
+      let changed = false;
+      const next = members.map((shape) => {
+        const key = text(shape, within);
+        const seen = first.get(key);
+        if (seen !== undefined) return seen;
+        first.set(key, shape);
+        return shape;
+      });
+      for (const [index, shape] of members.entries()) {
+        if (inside.get(shape) === next[index]) continue;
+        changed = true;
+        inside.set(shape, next[index]!);
+      }
+      if (!changed) break;
+    }
+    for (const shape of members) group[shape] = inside.get(shape)!;
+    // Shapes above the cycle with the same text join these groups.
+    for (const shape of members) {
+      const key = text(shape, groupOf);
+      if (!byText.has(key)) byText.set(key, group[shape]!);
+    }
   }
   // Number the kept shapes in the order a walk from the events first meets them: stable output.
-  const order = new Map<number, number>([[0, 0]]);
+  const order = new Map<number, number>([[group[0] ?? 0, 0]]);
   const out: string[] = [""];
   const visit = (shape: number): number => {
-    const kept = representative[shape] ?? 0;
+    const kept = group[shape] ?? 0;
     const seen = order.get(kept);
     if (seen !== undefined) return seen;
     const index = out.length;
     order.set(kept, index);
     out.push("");
-    out[index] = (shapes[kept] ?? [])
-      .map((token) => {
-        const equals = token.lastIndexOf("=");
-        return equals < 0
-          ? token
-          : `${token.slice(0, equals)}=${visit(Number(token.slice(equals + 1)))}`;
-      })
+    const own = names[kept]!;
+    const refs = children[kept]!;
+    out[index] = own
+      .map((name, i) => (refs[i]! < 0 ? name : `${name}${visit(refs[i]!)}`))
       .join(" ");
     return index;
   };
   return { events: events.map(([name, shape]) => `${name}=${visit(shape)}`), shapes: out };
 }
 
-function renumber(token: string, representative: number[]): string {
-  const equals = token.lastIndexOf("=");
-  if (equals < 0) return token;
-  return `${token.slice(0, equals)}=${representative[Number(token.slice(equals + 1))] ?? 0}`;
-}
-
-function id(place: Place): string {
-  return `${place.file}#${place.pointer}`;
+/**
+ * The strongly connected groups of a graph (Tarjan's algorithm, without recursion), each group
+ * after every group it reaches.
+ */
+function stronglyConnected(edges: readonly (readonly number[])[]): number[][] {
+  const count = edges.length;
+  const index = new Int32Array(count).fill(-1);
+  const low = new Int32Array(count);
+  const onStack = new Uint8Array(count);
+  const stack: number[] = [];
+  const groups: number[][] = [];
+  let next = 0;
+  for (let root = 0; root < count; root++) {
+    if (index[root]! >= 0) continue;
+    const path: [node: number, edge: number][] = [[root, 0]];
+    index[root] = low[root] = next++;
+    stack.push(root);
+    onStack[root] = 1;
+    while (path.length > 0) {
+      const top = path[path.length - 1]!;
+      const [node, edge] = top;
+      const targets = edges[node]!;
+      if (edge < targets.length) {
+        top[1]++;
+        const target = targets[edge]!;
+        if (target < 0) continue;
+        if (index[target]! < 0) {
+          index[target] = low[target] = next++;
+          stack.push(target);
+          onStack[target] = 1;
+          path.push([target, 0]);
+        } else if (onStack[target]) low[node] = Math.min(low[node]!, index[target]!);
+        continue;
+      }
+      path.pop();
+      const parent = path[path.length - 1];
+      if (parent) low[parent[0]] = Math.min(low[parent[0]]!, low[node]!);
+      if (low[node] === index[node]) {
+        const members: number[] = [];
+        let member: number;
+        do {
+          member = stack.pop()!;
+          onStack[member] = 0;
+          members.push(member);
+        } while (member !== node);
+        groups.push(members);
+      }
+    }
+  }
+  return groups;
 }
 
 /** A field name as a token: `%`, spaces, `=` and the names of the special tokens escaped. */
-function escapeName(name: string): string {
+export function escapeName(name: string): string {
   const escaped = name.replace(
     /[% =]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,

@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { printSchema, validateSchema } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadSchemaFile, schemaFromSdl } from "../../generator/content/load-schema.js";
 import { readSite } from "../../site/read-site.js";
 import { schemaToIntrospectionJson, schemaToSdl } from "../../generator/content/schema-text.js";
 import { buildContentSchema } from "../../site/site-schema.js";
@@ -42,5 +44,26 @@ describe("the schema files derived from schemas/content/craft5/site.json", () =>
     expect(await read("craft5/public.graphql")).toBe(
       await schemaToSdl(buildContentSchema(site, site.schemas.public?.scope)),
     );
+  });
+});
+
+// `generate` builds these files without validating them again (they are typewire's own, checked
+// above to be what it prints from a built schema); here they go through the full check too, and
+// both reads give the same schema.
+describe("the bundled SDL files read without validation", () => {
+  const files = [
+    "schema.graphql",
+    "public.graphql",
+    "craft5/schema.graphql",
+    "craft5/public.graphql",
+  ];
+
+  it.each(files)("%s passes the full check and reads as the same schema", async (file) => {
+    const text = await read(file);
+    const checked = schemaFromSdl(text, file);
+    expect(validateSchema(checked)).toEqual([]);
+    const loaded = await loadSchemaFile(join(dir, file), file);
+    expect(loaded.getQueryType()).toBeDefined();
+    expect(printSchema(loaded)).toBe(printSchema(checked));
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
+import { parseJsonSource } from "../../input/json-source.js";
 import { bundledFile } from "../../input/paths.js";
 
 // The CLI compiles these with `validateSchema: false` to keep start-up short, so this suite is
@@ -28,6 +29,12 @@ describe("bundled JSON Schemas", () => {
 
   it("ships payload schemas", () => {
     expect(payloads.length).toBeGreaterThan(50);
+  });
+
+  // Nor read with the strict JSON reader (duplicate keys, comments, trailing commas): here it is.
+  it.each(payloads)("payload schema %s is strict JSON (no duplicate key)", (name) => {
+    const text = readFileSync(bundledFile(`schemas/webhooks/payloads/${name}`), "utf8");
+    expect(() => parseJsonSource(text, name)).not.toThrow();
   });
 
   it.each(payloads)("payload schema %s is valid draft-07 JSON Schema", (name) => {

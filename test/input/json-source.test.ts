@@ -1,6 +1,9 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GeneratorError } from "../../input/errors.js";
-import { parseJsonSource } from "../../input/json-source.js";
+import { parseJsonSource, readCheckedJsonSource } from "../../input/json-source.js";
+import { tempDir } from "../helpers/temp-project.js";
 
 function errorOf(text: string): GeneratorError {
   try {
@@ -58,6 +61,28 @@ describe("parseJsonSource", () => {
     const error = source.errorAt(["events", "push"], "bad");
     expect(error.format()).toContain("in.json:3:5");
     expect(error.format()).toContain("events.push");
+  });
+});
+
+// What typewire ships is read with JSON.parse alone (the suite reads it strictly): still located
+// on demand, and a file that turns out not to be JSON is the strict reader's located error.
+describe("readCheckedJsonSource", () => {
+  it("reads the value and locates it like the strict reader", async () => {
+    const dir = await tempDir("typewire-json-");
+    const file = join(dir, "ok.json");
+    await writeFile(file, '{\n  "a": {\n    "b": [1, 2]\n  }\n}');
+    const source = await readCheckedJsonSource(file, "ok.json");
+    expect(source.value).toEqual({ a: { b: [1, 2] } });
+    expect(source.locate(["a", "b"])).toEqual({ line: 3, column: 5 });
+  });
+
+  it("a file that is not valid JSON is a located error", async () => {
+    const dir = await tempDir("typewire-json-");
+    const file = join(dir, "bad.json");
+    await writeFile(file, '{\n  "a": 1,\n}');
+    await expect(readCheckedJsonSource(file, "bad.json")).rejects.toThrow(GeneratorError);
+    const error = await readCheckedJsonSource(file, "bad.json").catch((e: GeneratorError) => e);
+    expect((error as GeneratorError).format()).toContain("bad.json:3:1");
   });
 });
 
