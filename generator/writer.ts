@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { relativePath } from "../input/paths.js";
 import { GeneratorError } from "../input/errors.js";
@@ -92,10 +101,9 @@ export async function diffFiles(
 ): Promise<Difference[]> {
   const differences: Difference[] = [];
   for (const file of files) {
-    const current = await readIfExists(file.absolutePath);
-    if (current === undefined) differences.push({ displayPath: file.displayPath, kind: "missing" });
-    else if (current !== file.text)
-      differences.push({ displayPath: file.displayPath, kind: "stale" });
+    const same = await sameAsFile(file.absolutePath, Buffer.from(file.text, "utf8"));
+    if (same === undefined) differences.push({ displayPath: file.displayPath, kind: "missing" });
+    else if (!same) differences.push({ displayPath: file.displayPath, kind: "stale" });
   }
   for (const path of await findLeftovers(files, owners)) {
     differences.push({ displayPath: relativePath(cwd, path), kind: "extraneous" });
@@ -126,7 +134,10 @@ export async function writeFiles(
   const pending: { temporary: string; file: RenderedFile }[] = [];
   try {
     for (const file of files) {
-      if ((await readIfExists(file.absolutePath)) === file.text) {
+      // The bytes to write, compared with the file's a slice at a time: a large file is never
+      // held twice more (its old text and its new bytes) beside its new text.
+      const bytes = Buffer.from(file.text, "utf8");
+      if (await sameAsFile(file.absolutePath, bytes)) {
         result.unchanged.push(file.displayPath);
         continue;
       }
@@ -139,7 +150,7 @@ export async function writeFiles(
         `.typewire-tmp-${process.pid}-${randomBytes(4).toString("hex")}`,
       );
       pending.push({ temporary, file });
-      await writeFile(temporary, file.text, "utf8");
+      await writeFile(temporary, bytes);
     }
   } catch (error) {
     await Promise.all(pending.map(({ temporary }) => rm(temporary, { force: true })));
@@ -281,6 +292,41 @@ async function readManifest(outDir: string): Promise<Manifest> {
   }
   return { owners };
 }
+
+/**
+ * Whether the file at `path` holds exactly `bytes`, read a slice at a time; undefined when there
+ * is no file there (nothing, or a folder).
+ */
+async function sameAsFile(path: string, bytes: Buffer): Promise<boolean | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return undefined;
+    if (info.size !== bytes.length) return false;
+    const slice = Buffer.allocUnsafe(Math.min(bytes.length, COMPARE_SLICE));
+    for (let offset = 0; offset < bytes.length;) {
+      const length = Math.min(slice.length, bytes.length - offset);
+      const { bytesRead } = await handle.read(slice, 0, length, offset);
+      if (bytesRead === 0) return false;
+      if (!slice.subarray(0, bytesRead).equals(bytes.subarray(offset, offset + bytesRead)))
+        return false;
+      offset += bytesRead;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Bytes compared at a time by {@link sameAsFile}. */
+const COMPARE_SLICE = 1 << 20;
 
 async function isDirectory(path: string): Promise<boolean> {
   try {

@@ -1,7 +1,7 @@
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createNodeMiddleware } from "@typewire/runtime/middleware";
-import { createDeliveryQueue } from "@typewire/runtime/queue";
+import { createDeliveryQueue, toQueue } from "@typewire/runtime/queue";
 import { benchWebhooks } from "../middleware/bench-webhooks.js";
 import { PATH, SECRET } from "../middleware/payload.js";
 
@@ -26,7 +26,11 @@ const queue =
         log: quiet,
       })
     : undefined;
-const middleware = createNodeMiddleware(benchWebhooks(SECRET), { path: PATH, queue, log: quiet });
+const middleware = createNodeMiddleware(benchWebhooks(SECRET), {
+  path: PATH,
+  accept: queue && toQueue(queue),
+  log: quiet,
+});
 const handler = (req: IncomingMessage, res: ServerResponse) => {
   middleware(req, res).then((handled) => {
     if (!handled) res.writeHead(404).end();

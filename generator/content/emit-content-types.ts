@@ -18,8 +18,12 @@ import {
   type Declaration,
   type Member,
   type TypeNode,
+  flatType,
   literal,
+  printBlock,
   printDeclarations,
+  printMember,
+  printTextProperty,
   typeName,
   union,
 } from "../print/ts-syntax.js";
@@ -110,8 +114,11 @@ export function contentTypesText(schema: GraphQLSchema): string {
     },
   ];
   const names = moduleNames(schema);
-  for (const type of named) declarations.push(...typeDeclarations(type, names));
-  return printDeclarations(declarations);
+  const texts = typeTexts(names);
+  // Printed type by type, so only text is kept of the types already printed.
+  const printed = declarations.map(declaration);
+  for (const type of named) printed.push(...typeDeclarations(type, names, texts));
+  return `${printed.join("\n\n")}\n`;
 }
 
 /** The TypeScript type `types.ts` gives a scalar: the built-ins', the API's custom ones', else `unknown`. */
@@ -138,7 +145,39 @@ function scalarMember(name: string, description: string | null | undefined): Mem
   };
 }
 
-function typeDeclarations(type: GraphQLNamedType, names: ModuleNames): Declaration[] {
+/**
+ * The flat text of a field's or argument's type (as the printer prints {@link typeRef}'s nodes),
+ * kept by side, wrappers and named type: a large schema has many fields and few such types.
+ */
+type TypeTexts = (type: GraphQLType, side: "input" | "output") => string;
+
+function typeTexts(names: ModuleNames): TypeTexts {
+  const cache = new Map<string, string>();
+  return (type, side) => {
+    let key = side === "input" ? "i" : "o";
+    let inner = type;
+    for (;;) {
+      if (isNonNullType(inner)) key += "!";
+      else if (isListType(inner)) key += "[";
+      else break;
+      inner = inner.ofType;
+    }
+    key += (inner as GraphQLNamedType).name;
+    let text = cache.get(key);
+    if (text === undefined) {
+      text = flatType(typeRef(type, side, names))!;
+      cache.set(key, text);
+    }
+    return text;
+  };
+}
+
+/**
+ * The declarations of one type, printed: an enum or union as a declaration, an object,
+ * interface or input object (and each field's argument set) as an expanded object of members
+ * printed one by one, as {@link printDeclarations} prints them.
+ */
+function typeDeclarations(type: GraphQLNamedType, names: ModuleNames, texts: TypeTexts): string[] {
   const doc = type.description ?? undefined;
   const name = names.type(type.name);
   if (isEnumType(type)) {
@@ -147,7 +186,7 @@ function typeDeclarations(type: GraphQLNamedType, names: ModuleNames): Declarati
       .map((value) => value.name)
       .sort(compareText)
       .map((name) => literal(name));
-    return [{ kind: "alias", name, exported: true, doc, type: union(values) }];
+    return [declaration({ kind: "alias", name, exported: true, doc, type: union(values) })];
   }
   if (isUnionType(type)) {
     const members = type
@@ -155,61 +194,63 @@ function typeDeclarations(type: GraphQLNamedType, names: ModuleNames): Declarati
       .map((member) => member.name)
       .sort(compareText)
       .map((member) => typeName(names.type(member)));
-    return [{ kind: "alias", name, exported: true, doc, type: union(members) }];
+    return [declaration({ kind: "alias", name, exported: true, doc, type: union(members) })];
   }
   if (isInputObjectType(type)) {
     const fields = Object.values(type.getFields()).sort((a, b) => compareText(a.name, b.name));
-    return [
-      {
-        kind: "alias",
-        name,
-        exported: true,
-        doc,
-        type: object(fields.map((field) => inputMember(field, names))),
-      },
-    ];
+    const lines = fields.map((field) => inputMember(field, names, texts));
+    return [printBlock(`export type ${name} = `, doc, lines, ";")];
   }
   if (!isObjectType(type) && !isInterfaceType(type)) return [];
   const fields = Object.values(type.getFields()).sort((a, b) => compareText(a.name, b.name));
-  const members: Member[] = [
-    ...(isObjectType(type) ? [property("__typename", true, literal(type.name))] : []),
-    ...fields.map((field) => outputMember(field, names)),
+  const lines = [
+    ...(isObjectType(type)
+      ? [printMember(property("__typename", true, literal(type.name)), MEMBER_INDENT)]
+      : []),
+    ...fields.map((field) => outputMember(field, names, texts)),
   ];
   const interfaces = [...type.getInterfaces()]
     .map((parent) => parent.name)
     .sort(compareText)
-    .map((parent) => typeName(names.type(parent)));
-  const body = object(members);
-  const declarations: Declaration[] = [
-    {
-      kind: "alias",
-      name,
-      exported: true,
-      doc,
-      type: interfaces.length ? { kind: "intersection", types: [...interfaces, body] } : body,
-    },
+    .map((parent) => `${names.type(parent)} & `);
+  const declarations = [
+    printBlock(`export type ${name} = ${interfaces.join("")}`, doc, lines, ";"),
   ];
-  for (const field of fields.filter((f) => f.args.length > 0)) {
+  for (const field of fields) {
+    if (field.args.length === 0) continue;
     // Argument descriptions stay in the schema: repeated on every type's argument sets, they
     // would double the size of a large schema's module for text the query builders show anyway.
     const args = [...field.args]
       .sort((a, b) => compareText(a.name, b.name))
-      .map((arg) => ({ ...inputMember(arg, names), doc: undefined }));
-    declarations.push({
-      kind: "alias",
-      name: names.fieldArgs(type.name, field.name),
-      exported: true,
-      type: object(args),
-    });
+      .map((arg) => inputMember(arg, names, texts, false));
+    declarations.push(
+      printBlock(`export type ${names.fieldArgs(type.name, field.name)} = `, undefined, args, ";"),
+    );
   }
   return declarations;
 }
 
-function outputMember(field: GraphQLField<unknown, unknown>, names: ModuleNames): Member {
-  return {
-    ...property(field.name, !isNonNullType(field.type), typeRef(field.type, "output", names)),
-    doc: fieldDoc(field.description, field.deprecationReason),
-  };
+/** One declaration as {@link printDeclarations} prints it, without its final line break. */
+function declaration(declaration: Declaration): string {
+  return printDeclarations([declaration]).slice(0, -1);
+}
+
+/** Members of `types.ts` are those of top-level types: their lines are indented two spaces. */
+const MEMBER_INDENT = 2;
+
+function outputMember(
+  field: GraphQLField<unknown, unknown>,
+  names: ModuleNames,
+  texts: TypeTexts,
+): string {
+  return printTextProperty(
+    field.name,
+    !isNonNullType(field.type),
+    texts(field.type, "output"),
+    MEMBER_INDENT,
+    () => typeRef(field.type, "output", names),
+    fieldDoc(field.description, field.deprecationReason),
+  );
 }
 
 /** `Maybe` for what the API returns, `InputMaybe` for what a variable may omit. */
@@ -227,12 +268,22 @@ function innerType(type: GraphQLType, side: "input" | "output", names: ModuleNam
   return isScalarType(type) ? scalarRef(type.name, side) : typeName(names.type(type.name));
 }
 
-function inputMember(field: GraphQLArgument | GraphQLInputField, names: ModuleNames): Member {
+/** An input field's or argument's member; `withDoc` false leaves its description out. */
+function inputMember(
+  field: GraphQLArgument | GraphQLInputField,
+  names: ModuleNames,
+  texts: TypeTexts,
+  withDoc = true,
+): string {
   const required = isNonNullType(field.type) && field.defaultValue === undefined;
-  return {
-    ...property(field.name, !required, typeRef(field.type, "input", names)),
-    doc: fieldDoc(field.description, field.deprecationReason),
-  };
+  return printTextProperty(
+    field.name,
+    !required,
+    texts(field.type, "input"),
+    MEMBER_INDENT,
+    () => typeRef(field.type, "input", names),
+    withDoc ? fieldDoc(field.description, field.deprecationReason) : undefined,
+  );
 }
 
 function scalarRef(name: string, side: "input" | "output"): TypeNode {
@@ -246,10 +297,6 @@ function scalarRef(name: string, side: "input" | "output"): TypeNode {
 function fieldDoc(description: string | null | undefined, deprecation: string | null | undefined) {
   const parts = [description, deprecation ? `@deprecated ${deprecation}` : undefined];
   return parts.filter((part) => part).join("\n") || undefined;
-}
-
-function object(members: readonly Member[]): TypeNode {
-  return { kind: "object", expanded: true, members };
 }
 
 function property(name: string, optional: boolean, type: TypeNode): Member {

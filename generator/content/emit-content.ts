@@ -31,10 +31,17 @@ export const contentEmitters: readonly ContentEmitter[] = [emitContentTypes, que
 export async function loadContentSchema(
   source: ContentSchemaSource,
   cwd: string,
+  options: { withDocuments?: boolean } = {},
 ): Promise<GraphQLSchema> {
+  // Without configured directives, an SDL schema is built with the standard ones at once, and
+  // without documents to check against it, it keeps no syntax tree.
+  const standardDirectives = (source.directives ?? []).length === 0;
   const schema =
     "file" in source
-      ? await loadSchemaFile(source.file, relative(cwd, source.file) || source.file)
+      ? await loadSchemaFile(source.file, relative(cwd, source.file) || source.file, {
+          standardDirectives,
+          dropSyntax: standardDirectives && !options.withDocuments,
+        })
       : await fetchSchema(source.endpoint, { token: source.token });
   return withDirectives(schema, source.directives);
 }
@@ -47,10 +54,15 @@ export async function emitContent(
 ): Promise<EmittedFile[]> {
   const content = config.content;
   if (!content) return [];
+  const documented = new Set((content.documents ?? []).flatMap((set) => set.schemas));
   const schemas = new Map(
     await Promise.all(
       content.schemas.map(
-        async (source) => [source.name, await loadContentSchema(source, cwd)] as const,
+        async (source) =>
+          [
+            source.name,
+            await loadContentSchema(source, cwd, { withDocuments: documented.has(source.name) }),
+          ] as const,
       ),
     ),
   );
@@ -62,8 +74,8 @@ export async function emitContent(
         schema: schemas.get(source.name)!,
         outDir: join(content.out, source.name),
       };
-      const files = (await Promise.all(contentEmitters.map((emit) => emit(input)))).flat();
       const checked = documents.get(source.name);
+      const files = (await Promise.all(contentEmitters.map((emit) => emit(input)))).flat();
       if (checked) {
         const emitted = await emitDocuments({
           schema: input.schema,

@@ -2,10 +2,12 @@ import type { GraphQLSchema } from "graphql";
 import { readType } from "../print/read-type.js";
 import {
   type Declaration,
-  type Member,
   literal,
+  printBlock,
   printDeclarations,
   printPureCall,
+  printTextObjectProperty,
+  printTextProperty,
   typeName,
 } from "../print/ts-syntax.js";
 import { renderTemplate, templatePath } from "../templates.js";
@@ -57,17 +59,13 @@ export const queryBuildersEmitter: ContentEmitter = async (input) =>
  */
 function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
   const block = (name: string, members: readonly MemberView[], doc: string) =>
-    print([{ kind: "interface", name, exported: false, members: members.map(member), doc }]);
+    printBlock(`interface ${name} `, doc, members.map(member), "");
   const interfaces = (views: readonly InterfaceView[]) =>
-    print(
-      views.map((v) => ({
-        kind: "interface",
-        name: v.name,
-        exported: false,
-        extends: v.heritage ? v.heritage.replace(/^ extends /, "").split(", ") : [],
-        members: v.members.map(member),
-      })),
-    );
+    views
+      .map((v) =>
+        printBlock(`interface ${v.name}${v.heritage} `, undefined, v.members.map(member), ""),
+      )
+      .join("\n\n");
   return {
     imports: print([
       {
@@ -146,10 +144,18 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
   };
 }
 
-function member(view: MemberView): Member {
+/**
+ * A member of one of the module's interfaces (top level, so its line is indented two spaces). A
+ * view's text is its type as the printer prints it flat, so when the whole line fits the text
+ * stands as it is; only a member that breaks is read into nodes.
+ */
+function member(view: MemberView): string {
   const name = view.name.startsWith('"') ? (JSON.parse(view.name) as string) : view.name;
-  return { kind: "property", name, optional: view.optional, type: readType(view.text) };
+  if (view.parts) return printTextObjectProperty(name, view.optional, view.parts(), 2, readText);
+  return printTextProperty(name, view.optional, view.text, 2, () => readType(view.text));
 }
+
+const readText = (member: MemberView) => readType(member.text);
 
 function print(declarations: readonly Declaration[]): string {
   return declarations.length === 0 ? "" : printDeclarations(declarations).trimEnd();

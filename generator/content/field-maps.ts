@@ -22,11 +22,20 @@ import { compareText } from "../writer.js";
 import { moduleNames } from "./module-names.js";
 import { returnsText } from "./standard-directives.js";
 
-/** One member of a generated interface: `name?: text;`. */
+/**
+ * One member of a generated interface: `name?: text;`. Every `text` is a type exactly as the
+ * printer prints it on one line (`flatType(readType(text)) === text`), so a member whose line fits
+ * is printed from the text alone.
+ */
 export interface MemberView {
   name: string;
   optional: boolean;
   text: string;
+  /**
+   * When `text` is an object type (`{ n: ...; f: ... }`), its members, made when asked (for a
+   * member too long for one line, which breaks into one line per member).
+   */
+  parts?: () => MemberView[];
 }
 
 /** A generated interface. `heritage` is `""` or ` extends A, B`. */
@@ -105,10 +114,11 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   const privateName = names.privateNames();
 
   const argNames = new Map<string, string>();
+  const inputTexts = new Map<string, string>();
   const args: InterfaceView[] = [];
   const argsText = (owner: string, field: GraphQLField<unknown, unknown>): string | undefined => {
     if (field.args.length === 0) return undefined;
-    const members = [...field.args].sort(byName).map((arg) => argMember(arg));
+    const members = [...field.args].sort(byName).map((arg) => argMember(arg, true, inputTexts));
     const key = members.map((m) => `${m.name}${m.optional ? "?" : ""}:${m.text}`).join(";");
     let name = argNames.get(key);
     if (!name) {
@@ -219,10 +229,7 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
       text:
         d.args.length === 0
           ? "Record<never, never>"
-          : `{ ${[...d.args]
-              .sort(byName)
-              .map((arg) => argLine(arg))
-              .join(" ")} }`,
+          : objectText([...d.args].sort(byName).map((arg) => argLine(arg))),
     }));
 
   const scalars = named
@@ -234,23 +241,24 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   const literals = named.filter(isInputObjectType).map((t) => ({
     name: t.name,
     optional: false,
-    text: `{ ${Object.values(t.getFields())
-      .sort(byName)
-      .map((f) => argLine(f as unknown as GraphQLArgument))
-      .join(" ")} }`,
+    text: objectText(
+      Object.values(t.getFields())
+        .sort(byName)
+        .map((f) => argLine(f as unknown as GraphQLArgument)),
+    ),
   }));
+  // One text to search: a name never spans two members' texts.
   const texts = [
     ...args.flatMap((a) => a.members),
     ...literals,
     ...directives,
     ...scalars,
     ...types.flatMap((t) => t.members),
-  ].map((m) => m.text);
+  ]
+    .map((m) => m.text)
+    .join("\n");
   return {
-    imports: RUNTIME_TYPES.filter((name) => {
-      const word = new RegExp(`\\b${name}\\b`);
-      return texts.some((text) => word.test(text));
-    }),
+    imports: RUNTIME_TYPES.filter((name) => new RegExp(`\\b${name}\\b`).test(texts)),
     scalars,
     inputs: named
       .filter((t) => isScalarType(t) || isEnumType(t) || isInputObjectType(t))
@@ -268,6 +276,8 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
         text: isUnionType(t)
           ? `{ n: "${t.name}"; f: Record<never, never>; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: "__typename" | SpecialKeys; o: Types }`
           : `{ n: "${t.name}"; f: ${ident(t.name)}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(t.name)} | "__typename" | SpecialKeys; o: Types }`,
+        // Always too long for one line: it breaks into these, without reading the text back.
+        parts: () => typeInfoParts(t, ident(t.name)),
       };
     }),
     nested,
@@ -285,6 +295,21 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     roots,
     rootType: queryType.name,
   };
+}
+
+/** The members of a type's `TypeInfo`, the object type `typeInfos` gives as its text. */
+function typeInfoParts(type: GraphQLNamedType, ident: string): MemberView[] {
+  const name = JSON.stringify(type.name);
+  const possible = isInterfaceType(type) || isUnionType(type) ? `Possible[${name}]` : name;
+  const part = (key: string, text: string): MemberView => ({ name: key, optional: false, text });
+  return [
+    part("n", name),
+    part("f", isUnionType(type) ? "Record<never, never>" : ident),
+    part("x", `Nested[${name}] | SpecialKeys`),
+    part("p", `Pick<Types, ${possible}>`),
+    part("k", `${isUnionType(type) ? "" : `keyof ${ident} | `}"__typename" | SpecialKeys`),
+    part("o", "Types"),
+  ];
 }
 
 /** The runtime types a generated module may need; it imports the ones it uses. */
@@ -324,15 +349,50 @@ function scalarText(type: GraphQLNamedType, known: Record<string, string>): stri
 function inputNamedText(type: GraphQLNamedType): string {
   if (!isInputObjectType(type)) return scalarText(type, INPUT_SCALARS);
   const fields = Object.values(type.getFields()).sort(byName);
-  return `{ ${fields.map((f) => argLine(f as unknown as GraphQLArgument, false)).join(" ")} }`;
+  return objectText(fields.map((f) => argLine(f as unknown as GraphQLArgument, false)));
 }
 
-function argMember(arg: GraphQLArgument, literal = true): MemberView {
+/** An object type of member lines (`name: text;`) as the printer prints it on one line. */
+function objectText(lines: readonly string[]): string {
+  return lines.length === 0 ? "{}" : `{ ${lines.join(" ").slice(0, -1)} }`;
+}
+
+function argMember(arg: GraphQLArgument, literal = true, texts?: Map<string, string>): MemberView {
   return {
     name: arg.name,
     optional: !isNonNullType(arg.type) || arg.defaultValue !== undefined,
-    text: literal ? argumentText(arg.type) : inputText(arg.type),
+    text: texts
+      ? inputTypeText(arg.type, literal, texts)
+      : literal
+        ? argumentText(arg.type)
+        : inputText(arg.type),
   };
+}
+
+/**
+ * {@link argumentText} (`literal`) or {@link inputText} of a type, kept in `texts` (one schema's)
+ * by wrappers and named type: a large schema has many arguments and few such types.
+ */
+function inputTypeText(
+  type: GraphQLInputType,
+  literal: boolean,
+  texts: Map<string, string>,
+): string {
+  let key = literal ? "l" : "v";
+  let inner: GraphQLInputType = type;
+  for (;;) {
+    if (isNonNullType(inner)) key += "!";
+    else if (isListType(inner)) key += "[";
+    else break;
+    inner = inner.ofType as GraphQLInputType;
+  }
+  key += (inner as GraphQLNamedType).name;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = literal ? argumentText(type) : inputText(type);
+    texts.set(key, text);
+  }
+  return text;
 }
 
 /** One member line; `literal` is false inside input objects sent as variables (JSON). */

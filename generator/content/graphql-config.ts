@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { relativePath } from "../../input/paths.js";
+import { type Doc, group, indent, join as joinDocs, layout, line, softline } from "../print/doc.js";
 import type { ContentConfig } from "./content-config.js";
 
 /**
@@ -58,12 +59,33 @@ export async function graphqlConfigText(
     };
   }
   // Laid out as prettier lays out JSON, so a project that checks its formatting accepts it.
-  const { format } = await import("prettier");
-  return format(JSON.stringify({ projects }), {
-    parser: "json",
-    filepath: GRAPHQL_CONFIG_FILE,
-    endOfLine: "lf",
-  });
+  return `${layout(jsonDoc({ projects }), JSON_WIDTH)}\n`;
+}
+
+/** Prettier's default width, which it lays out JSON in. */
+const JSON_WIDTH = 80;
+
+/**
+ * A JSON value as prettier lays it out: each object and array on one line when it fits, else one
+ * entry per line. Objects inside arrays (which prettier may keep broken) never occur here.
+ */
+function jsonDoc(value: unknown): Doc {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    return group([
+      "[",
+      indent([softline, joinDocs([",", line], value.map(jsonDoc))]),
+      softline,
+      "]",
+    ]);
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return "{}";
+    const members = entries.map(([key, v]): Doc => [JSON.stringify(key), ": ", jsonDoc(v)]);
+    return group(["{", indent([line, joinDocs([",", line], members)]), line, "}"]);
+  }
+  return JSON.stringify(value);
 }
 
 /** The schemas of a resolved content config, with paths relative to the config's folder again. */

@@ -1,11 +1,24 @@
 import { extname } from "node:path";
-import { GraphQLError, type GraphQLSchema, buildASTSchema, parse, validateSchema } from "graphql";
+import {
+  GraphQLError,
+  type GraphQLSchema,
+  Kind,
+  buildASTSchema,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isUnionType,
+  parse,
+  validateSchema,
+} from "graphql";
 // graphql-js keeps the located errors of SDL validation here; buildSchema flattens them to text.
 import { validateSDL } from "graphql/validation/validate.js";
 import { GeneratorError } from "../../input/errors.js";
 import { parseJsonSource, readInputFile } from "../../input/json-source.js";
 import { checkNestingDepth } from "../../input/nesting-depth.js";
 import { schemaFromIntrospection } from "./introspection-result.js";
+import { missingStandardDirectives } from "./standard-directives.js";
 
 const SDL_EXTENSIONS = new Set([".graphql", ".graphqls", ".gql", ".sdl"]);
 
@@ -17,7 +30,11 @@ const SDL_EXTENSIONS = new Set([".graphql", ".graphqls", ".gql", ".sdl"]);
  * @example
  * const schema = await loadSchemaFile("schemas/content/schema.graphql");
  */
-export async function loadSchemaFile(file: string, displayName = file): Promise<GraphQLSchema> {
+export async function loadSchemaFile(
+  file: string,
+  displayName = file,
+  options: SdlOptions = {},
+): Promise<GraphQLSchema> {
   const text = await readInputFile(file, displayName);
   const extension = extname(file).toLowerCase();
   if (extension === ".json") {
@@ -33,34 +50,96 @@ export async function loadSchemaFile(file: string, displayName = file): Promise<
       { file: displayName },
     );
   }
-  return schemaFromSdl(text, displayName);
+  return schemaFromSdl(text, displayName, options);
+}
+
+export interface SdlOptions {
+  /**
+   * Build an SDL schema with the standard field directives it lacks (`missingStandardDirectives`),
+   * as `withDirectives` would add them afterwards: one build of the schema instead of two.
+   */
+  standardDirectives?: boolean;
+  /**
+   * Let go of the syntax tree once the schema is built (see {@link dropSyntaxNodes}), type by
+   * type, so a large schema never holds its tree and all its fields at once.
+   */
+  dropSyntax?: boolean;
 }
 
 /** Builds and validates a schema from SDL text; see {@link loadSchemaFile}. */
-export function schemaFromSdl(text: string, displayName: string): GraphQLSchema {
+export function schemaFromSdl(
+  text: string,
+  displayName: string,
+  options: SdlOptions = {},
+): GraphQLSchema {
   checkNestingDepth(text, displayName, "graphql");
   // Source locations cost a third of the parse and keep every token alive, so a schema is read
   // without them first; only a schema with an error is read again, with them, to say where.
   try {
-    const schema = buildFromSdl(text, false);
+    const schema = buildFromSdl(text, false, options);
+    // Validation reads the nodes only to place its errors, and a schema with errors is read again.
+    if (options.dropSyntax) dropSyntaxNodes(schema);
     if (validateSchema(schema).length === 0 && schema.getQueryType()) return schema;
   } catch {
     // Fall through to the located read, which throws the same error with its position.
   }
   let schema: GraphQLSchema;
   try {
-    schema = buildFromSdl(text, true);
+    schema = buildFromSdl(text, true, options);
   } catch (error) {
     throw located(error, displayName, "invalid SDL");
   }
   return checked(schema, displayName);
 }
 
-function buildFromSdl(text: string, withLocations: boolean): GraphQLSchema {
+function buildFromSdl(text: string, withLocations: boolean, options: SdlOptions): GraphQLSchema {
   const document = parse(text, { noLocation: !withLocations });
   const [first] = validateSDL(document);
   if (first) throw first;
-  return buildASTSchema(document, { assumeValidSDL: true });
+  if (!options.standardDirectives) return buildASTSchema(document, { assumeValidSDL: true });
+  const typeNames: string[] = [];
+  const directiveNames = new Set<string>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.DIRECTIVE_DEFINITION) directiveNames.add(definition.name.value);
+    else if ("name" in definition && definition.name) typeNames.push(definition.name.value);
+  }
+  const definitions = [
+    ...document.definitions,
+    ...missingStandardDirectives(typeNames, directiveNames),
+  ];
+  return buildASTSchema({ ...document, definitions }, { assumeValidSDL: true });
+}
+
+/**
+ * Lets go of the syntax tree a schema built from SDL keeps (the `astNode` of every type, field,
+ * argument, enum value and directive, and the definitions its fields, interfaces and members are
+ * built from, which are built here, type by type): the emitters read only the schema itself, and
+ * the tree is as large as the schema. Only for a schema no documents are checked against: the
+ * documents' code generator reads some of these nodes.
+ */
+export function dropSyntaxNodes(schema: GraphQLSchema): void {
+  const values = (list: readonly { astNode?: unknown }[]) => {
+    for (const value of list) value.astNode = undefined;
+  };
+  for (const type of Object.values(schema.getTypeMap())) {
+    type.astNode = undefined;
+    type.extensionASTNodes = [];
+    if (isUnionType(type)) type.getTypes();
+    if (isObjectType(type) || isInterfaceType(type)) {
+      type.getInterfaces();
+      for (const field of Object.values(type.getFields())) {
+        field.astNode = undefined;
+        values(field.args);
+      }
+    } else if (isInputObjectType(type)) values(Object.values(type.getFields()));
+    else if (isEnumType(type)) values(type.getValues());
+  }
+  for (const directive of schema.getDirectives()) {
+    directive.astNode = undefined;
+    values(directive.args);
+  }
+  schema.astNode = undefined;
+  schema.extensionASTNodes = [];
 }
 
 function checked(schema: GraphQLSchema, displayName: string): GraphQLSchema {

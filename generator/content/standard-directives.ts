@@ -48,12 +48,28 @@ export function standardDirectivesSdl(craft5 = false): string {
 }
 
 /**
- * Whether a schema has Craft 5's shape: a section's union of entry types
+ * Whether a schema with these type names has Craft 5's shape: a section's union of entry types
  * (`<section>SectionEntryUnion`) or a matrix field's (`<field>_MatrixField`).
  */
-function isCraft5(schema: GraphQLSchema): boolean {
-  return Object.keys(schema.getTypeMap()).some((name) =>
-    /SectionEntryUnion$|_MatrixField$/.test(name),
+function isCraft5(typeNames: Iterable<string>): boolean {
+  for (const name of typeNames) if (/SectionEntryUnion$|_MatrixField$/.test(name)) return true;
+  return false;
+}
+
+/**
+ * The standard directive definitions (see {@link standardDirectivesSdl}) a schema with these type
+ * and directive names lacks, for a schema read from SDL to be built with them at once (see
+ * `load-schema.ts`): what {@link withDirectives} adds when the config names no directives.
+ */
+export function missingStandardDirectives(
+  typeNames: Iterable<string>,
+  directiveNames: ReadonlySet<string>,
+): DirectiveDefinitionNode[] {
+  return parse(standardDirectivesSdl(isCraft5(typeNames)), {
+    noLocation: true,
+  }).definitions.filter(
+    (d): d is DirectiveDefinitionNode =>
+      d.kind === Kind.DIRECTIVE_DEFINITION && !directiveNames.has(d.name.value),
   );
 }
 
@@ -84,12 +100,7 @@ export function withDirectives(
     taken.add(name);
     extended = extend(extended, [definition], entry.at);
   }
-  const standard = parse(standardDirectivesSdl(isCraft5(schema)), {
-    noLocation: true,
-  }).definitions.filter(
-    (d): d is DirectiveDefinitionNode =>
-      d.kind === Kind.DIRECTIVE_DEFINITION && !taken.has(d.name.value),
-  );
+  const standard = missingStandardDirectives(Object.keys(schema.getTypeMap()), taken);
   if (standard.length === 0) return extended;
   return withOwnDirectives(extended, standard) ?? extendSchema(extended, document(standard));
 }

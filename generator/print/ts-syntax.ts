@@ -103,6 +103,14 @@ export function union(types: readonly TypeNode[]): TypeNode {
  * // 'export type Id = string;\n'
  */
 export function printDeclarations(declarations: readonly Declaration[]): string {
+  return `${declarations.map(declarationText).join("\n\n")}\n`;
+}
+
+/**
+ * {@link printDeclarations} through the document printer alone, for every declaration: the
+ * reference the direct printing must equal (see `test/generator/print/print.test.ts`).
+ */
+export function printDeclarationsLaidOut(declarations: readonly Declaration[]): string {
   return `${declarations.map((declaration) => layout(declarationDoc(declaration), PRINT_WIDTH)).join("\n\n")}\n`;
 }
 
@@ -115,15 +123,9 @@ export function printDeclarations(declarations: readonly Declaration[]): string 
  * // '  id: string;'
  */
 export function printMembers(members: readonly Member[], level: number): string {
-  let doc: Doc = [
-    hardline,
-    join(
-      hardline,
-      members.map((member) => memberDoc(member, level * 2)),
-    ),
-  ];
-  for (let i = 0; i < level; i++) doc = indent(doc);
-  return layout(doc, PRINT_WIDTH).slice(1);
+  // An empty list is the indentation alone, as the document printer leaves it.
+  if (members.length === 0) return " ".repeat(level * 2);
+  return members.map((member) => memberText(member, level * 2)).join("\n");
 }
 
 /**
@@ -143,6 +145,12 @@ export function printPureCall(
 ): string {
   const start = `export const ${name} =`;
   const call = `/* @__PURE__ */ ${callee}`;
+  // Whichever way it may break, a statement that fits on its line is printed flat.
+  const typeTexts = flatList(types, flatType);
+  if (typeTexts) {
+    const flat = `${start} ${call}<${typeTexts.join(", ")}>(${args.join(", ")});`;
+    if (flat.length <= PRINT_WIDTH) return flat;
+  }
   const typesDoc = group([
     "<",
     indent([softline, join([",", line], types.map(typeDoc))]),
@@ -232,6 +240,8 @@ export function docComment(text: string): Doc {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** What {@link docComment} changes or splits a comment's text at. */
+const ONE_LINE_DOC_UNSAFE = /\*\/|[\r\n]/;
 /** Text that {@link stringLiteral} cannot wrap in double quotes as it is. */
 const NEEDS_ESCAPE = /["'\\\n\r\t\u2028\u2029]/;
 
@@ -271,6 +281,180 @@ function declarationDoc(declaration: Declaration): Doc {
       return [...lead, head, " ", right, ";"];
     }
   }
+}
+
+/**
+ * A declaration printed directly: what fits on its line is its flat text (see {@link flatType}),
+ * an interface or expanded object prints one member per line (see {@link memberText}), and only
+ * what must break otherwise goes through the document printer. The text is the one
+ * {@link printDeclarationsLaidOut} prints, without a document for every line that fits: most of a
+ * large module.
+ */
+function declarationText(declaration: Declaration): string {
+  if (declaration.kind === "interface") {
+    const heritage = declaration.extends?.length
+      ? ` extends ${declaration.extends.join(", ")}`
+      : "";
+    const exported = declaration.exported ? "export " : "";
+    return `${docLines(declaration.doc, "")}${exported}interface ${declaration.name}${heritage} ${bodyText(declaration.members, 0)}`;
+  }
+  if (declaration.kind === "alias") {
+    const parameters = declaration.parameters ? `<${declaration.parameters}>` : "";
+    const head = `${declaration.exported ? "export " : ""}type ${declaration.name}${parameters} =`;
+    const type = declaration.type;
+    if (type.kind === "object" && type.expanded) {
+      return `${docLines(declaration.doc, "")}${head} ${bodyText(type.members, 0)};`;
+    }
+    // `A & B & { ... }` with the object expanded: plain names cannot break, the object always does.
+    const last = type.kind === "intersection" ? type.types[type.types.length - 1] : undefined;
+    if (
+      type.kind === "intersection" &&
+      last?.kind === "object" &&
+      last.expanded &&
+      type.types.every((t) => t === last || (t.kind === "name" && !t.args))
+    ) {
+      const names = type.types.slice(0, -1).map((t) => `${(t as { name: string }).name} & `);
+      return `${docLines(declaration.doc, "")}${head} ${names.join("")}${bodyText(last.members, 0)};`;
+    }
+    // Every group of a line whose flat text fits stays flat.
+    const flat = flatType(type);
+    if (flat !== undefined && head.length + flat.length + 2 <= PRINT_WIDTH) {
+      return `${docLines(declaration.doc, "")}${head} ${flat};`;
+    }
+  }
+  return layout(declarationDoc(declaration), PRINT_WIDTH);
+}
+
+/**
+ * A declaration whose body is an expanded object of members already printed (each line
+ * indented two spaces, see {@link printMember} and {@link printTextProperty}): its doc comment,
+ * `lead` (everything before the brace, with its space: `export type A = B & `) and `end` after
+ * the closing brace. What {@link printDeclarations} prints for an interface or an alias of an
+ * expanded object, without building the declaration first: for emitters printing many.
+ *
+ * @example
+ * printBlock("interface A ", undefined, ["  id: string;"], ""); // "interface A {\n  id: string;\n}"
+ */
+export function printBlock(
+  lead: string,
+  doc: string | undefined,
+  lines: readonly string[],
+  end: "" | ";",
+): string {
+  const body = lines.length === 0 ? "{}" : `{\n${lines.join("\n")}\n}`;
+  return `${docLines(doc, "")}${lead}${body}${end}`;
+}
+
+/** A member as {@link printDeclarations} prints it at `indentWidth`, its doc comment first. */
+export function printMember(member: Member, indentWidth: number): string {
+  return memberText(member, indentWidth);
+}
+
+/**
+ * A property member printed at `indentWidth` whose type is given as its flat text (exactly as
+ * {@link flatType} prints `type()`): when its line fits the text stands as it is, otherwise
+ * `type()` gives the nodes it breaks into. {@link printMember} of the same property, without
+ * making the member or its nodes for most members of a large module, whose texts repeat.
+ *
+ * @example
+ * printTextProperty("id", false, "string", 2, () => typeName("string")); // "  id: string;"
+ */
+export function printTextProperty(
+  name: string,
+  optional: boolean,
+  text: string,
+  indentWidth: number,
+  type: () => TypeNode,
+  doc?: string,
+): string {
+  const line = `${propertyKey(name)}${optional ? "?" : ""}: ${text};`;
+  if (indentWidth + line.length <= PRINT_WIDTH) {
+    const pad = " ".repeat(indentWidth);
+    return `${docLines(doc, pad)}${pad}${line}`;
+  }
+  return memberText({ kind: "property", name, optional, type: type(), doc }, indentWidth);
+}
+
+/** A property given as the flat text of its type. */
+export interface TextMember {
+  readonly name: string;
+  readonly optional: boolean;
+  /** The type exactly as {@link flatType} prints its nodes. */
+  readonly text: string;
+}
+
+/**
+ * A property member printed at `indentWidth` whose type is an object of `members` (without doc
+ * comments): on one line when it fits, else one member per line, each printed as
+ * {@link printTextProperty} prints it, `type(member)` giving a member's nodes when even it does
+ * not fit. {@link printMember} of the same property, without its nodes.
+ *
+ * @example
+ * printTextObjectProperty("T", false, [{ name: "n", optional: false, text: '"T"' }], 2, read);
+ * // '  T: { n: "T" };'
+ */
+export function printTextObjectProperty<T extends TextMember>(
+  name: string,
+  optional: boolean,
+  members: readonly T[],
+  indentWidth: number,
+  type: (member: T) => TypeNode,
+): string {
+  const pad = " ".repeat(indentWidth);
+  const key = `${propertyKey(name)}${optional ? "?" : ""}`;
+  if (members.length === 0) return `${pad}${key}: {};`;
+  const flat = members.map((m) => `${propertyKey(m.name)}${m.optional ? "?" : ""}: ${m.text};`);
+  const line = `${key}: { ${flat.join(" ").slice(0, -1)} };`;
+  if (indentWidth + line.length <= PRINT_WIDTH) return `${pad}${line}`;
+  const lines = members.map((m) =>
+    printTextProperty(m.name, m.optional, m.text, indentWidth + 2, () => type(m)),
+  );
+  return `${pad}${key}: {\n${lines.join("\n")}\n${pad}};`;
+}
+
+/** `{ ... }` expanded, one member per line, its closing brace at `indentWidth`. */
+function bodyText(members: readonly Member[], indentWidth: number): string {
+  if (members.length === 0) return "{}";
+  const lines = members.map((member) => memberText(member, indentWidth + 2));
+  return `{\n${lines.join("\n")}\n${" ".repeat(indentWidth)}}`;
+}
+
+/**
+ * A member printed directly at `indentWidth`, its doc comment first: its flat text when that
+ * fits; an object that does not fit (or has a doc comment or an expanded object inside, which
+ * break it) breaks into one member per line, as its group does; anything else is laid out by the
+ * document printer. What follows a member on its line is only its `;`, so these are the choices
+ * the document printer makes.
+ */
+function memberText(member: Member, indentWidth: number): string {
+  const pad = " ".repeat(indentWidth);
+  const flat = flatMember(member);
+  if (flat !== undefined && indentWidth + flat.length <= PRINT_WIDTH) {
+    return `${docLines(member.doc, pad)}${pad}${flat}`;
+  }
+  if (
+    member.kind === "property" &&
+    member.type.kind === "object" &&
+    member.type.members.length > 0
+  ) {
+    const key = `${propertyKey(member.name)}${member.optional ? "?" : ""}`;
+    return `${docLines(member.doc, pad)}${pad}${key}: ${bodyText(member.type.members, indentWidth)};`;
+  }
+  return layout(align(indentWidth, [hardline, memberDoc(member)]), PRINT_WIDTH).slice(1);
+}
+
+/** {@link docComment} as text at an indentation, with its line break; "" without a doc. */
+function docLines(text: string | undefined, pad: string): string {
+  if (!text) return "";
+  // Most descriptions are one line with nothing to escape.
+  if (!ONE_LINE_DOC_UNSAFE.test(text)) return `${pad}/** ${text.trimEnd()} */\n`;
+  const lines = text
+    .replace(/\*\//g, "*\\/")
+    .split(/\r\n?|\n/)
+    .map((l) => l.trimEnd());
+  if (lines.length === 1) return `${pad}/** ${lines[0]} */\n`;
+  const body = lines.map((l) => (l ? `${pad} * ${l}` : `${pad} *`)).join("\n");
+  return `${pad}/**\n${body}\n${pad} */\n`;
 }
 
 /**
@@ -393,7 +577,7 @@ function flatMember(member: Member): string | undefined {
 }
 
 /** {@link typeDoc} laid out flat, or undefined when it must break. */
-function flatType(type: TypeNode): string | undefined {
+export function flatType(type: TypeNode): string | undefined {
   switch (type.kind) {
     case "name": {
       if (!type.args) return type.name;

@@ -1,4 +1,5 @@
-import { sign, verify } from "#signature";
+import { signChecked, verifyDigest } from "#signature";
+import { assertSignature, assertStringPayload } from "./signature/assert-arguments.js";
 import {
   createEventHandlerState,
   type EventHandler,
@@ -49,22 +50,22 @@ export class Webhooks<
   TEvents extends object = PlatformEventMap,
 > implements EventHandler<TTransformed, TEvents> {
   /** Signs a payload with the primary secret: `sha256=` and 64 lowercase hex characters. */
-  readonly sign: (payload: string) => Promise<string>;
+  declare readonly sign: (payload: string) => Promise<string>;
   /** Checks a signature against the primary secret, then the additional ones. */
-  readonly verify: (payload: string, signature: string) => Promise<boolean>;
-  readonly on: EventHandler<TTransformed, TEvents>["on"];
-  readonly onAny: EventHandler<TTransformed, TEvents>["onAny"];
-  readonly onError: EventHandler<TTransformed, TEvents>["onError"];
-  readonly removeListener: EventHandler<TTransformed, TEvents>["removeListener"];
-  readonly receive: EventHandler<TTransformed, TEvents>["receive"];
+  declare readonly verify: (payload: string, signature: string) => Promise<boolean>;
+  declare readonly on: EventHandler<TTransformed, TEvents>["on"];
+  declare readonly onAny: EventHandler<TTransformed, TEvents>["onAny"];
+  declare readonly onError: EventHandler<TTransformed, TEvents>["onError"];
+  declare readonly removeListener: EventHandler<TTransformed, TEvents>["removeListener"];
+  declare readonly receive: EventHandler<TTransformed, TEvents>["receive"];
   /**
    * Verifies, parses and receives a delivery. Rejects with a `WebhookRequestError` carrying
    * `status: 400` for a missing or wrong signature (also sent to `onError` handlers), a missing
    * name, or a body that is not a JSON object; with an `AggregateError` if handlers fail.
-   * `options.dedupe` refuses ids already accepted (`WebhookDuplicateError`, `status: 208`);
-   * `options.queue` stores the verified delivery for workers instead of running handlers.
+   * `options.accept` takes the verified delivery instead: `withDedupe(store)` refuses ids already
+   * accepted (`WebhookDuplicateError`, `status: 208`), `toQueue(queue)` stores it for workers.
    */
-  readonly verifyAndReceive: (
+  declare readonly verifyAndReceive: (
     delivery: WebhookDelivery,
     options?: VerifyAndReceiveOptions,
   ) => Promise<void>;
@@ -77,8 +78,13 @@ export class Webhooks<
     const primary = secrets[0]!;
     const state = createEventHandlerState(options, table);
     const handler = eventHandlerFor<TTransformed, TEvents>(state);
-    this.sign = (payload) => sign(primary, payload);
-    this.verify = (payload, signature) => verify(secrets, payload, signature);
+    this.sign = (payload) => signChecked(primary, payload);
+    // The secrets were checked above: only the arguments are left to check, as `verify` does.
+    this.verify = async (payload, signature) => {
+      assertStringPayload("verify", payload);
+      assertSignature("verify", signature);
+      return verifyDigest(secrets, payload, signature);
+    };
     this.on = handler.on;
     this.onAny = handler.onAny;
     this.onError = handler.onError;
@@ -90,10 +96,10 @@ export class Webhooks<
 }
 
 function secretsOf(options: { secret?: unknown; additionalSecrets?: unknown }): readonly string[] {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError("[typewire] new Webhooks(options): options.secret is required");
-  }
-  const { secret, additionalSecrets = [] } = options;
+  const { secret, additionalSecrets = [] } = (options ?? {}) as {
+    secret?: unknown;
+    additionalSecrets?: unknown;
+  };
   if (typeof secret !== "string" || secret === "") {
     throw new TypeError(
       "[typewire] new Webhooks(options): options.secret is required (the non-empty signing secret configured on the platform)",

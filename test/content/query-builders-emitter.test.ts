@@ -4,6 +4,10 @@ import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import { emitQueryBuilders } from "../../generator/content/emit-query-builders.js";
 import { readFieldMaps } from "../../generator/content/field-maps.js";
+import { loadSchemaFile } from "../../generator/content/load-schema.js";
+import { withDirectives } from "../../generator/content/standard-directives.js";
+import { readType } from "../../generator/print/read-type.js";
+import { flatType } from "../../generator/print/ts-syntax.js";
 import { diffFiles, renderFiles } from "../../generator/writer.js";
 
 const view = (sdl: string) => readFieldMaps(buildSchema(sdl), "schema.graphql");
@@ -165,6 +169,51 @@ describe("readFieldMaps", () => {
     expect(typeInfos.map((t) => t.name)).toEqual(["A", "I", "Query", "U"]);
   });
 
+  it.each([
+    "schemas/content/schema.graphql",
+    "schemas/content/craft5/schema.graphql",
+    "test/content/fixtures/site.graphql",
+  ])(
+    "writes every type of %s as the printer prints it on one line, and each type info's nodes as its text reads",
+    async (file) => {
+      const schema = withDirectives(
+        await loadSchemaFile(fileURLToPath(new URL(`../../${file}`, import.meta.url))),
+      );
+      const maps = readFieldMaps(schema, file);
+      const members = [
+        ...maps.scalars,
+        ...maps.inputs,
+        ...maps.literals,
+        ...maps.leaves,
+        ...maps.nested,
+        ...maps.possible,
+        ...maps.directives,
+        ...maps.typeInfos,
+        ...maps.args.flatMap((a) => a.members),
+        ...maps.types.flatMap((t) => t.members),
+      ];
+      expect(members.length).toBeGreaterThan(100);
+      const notFlat = members.filter((m) => flatType(readType(m.text)) !== m.text);
+      expect(notFlat).toEqual([]);
+      expect(maps.typeInfos.length).toBeGreaterThan(10);
+      for (const info of maps.typeInfos) {
+        const parts = info.parts?.() ?? [];
+        expect(readType(info.text)).toEqual({
+          kind: "object",
+          expanded: false,
+          members: parts.map((part) => ({
+            kind: "property",
+            name: part.name,
+            optional: part.optional,
+            type: readType(part.text),
+            doc: undefined,
+          })),
+        });
+        for (const part of parts) expect(flatType(readType(part.text))).toBe(part.text);
+      }
+    },
+  );
+
   it("sorts types and fields whatever the schema's order", () => {
     const a = view("type Query { b: Z a: Y } type Z { q: Int p: Int } type Y { s: Int }");
     expect(a.types.map((t) => t.name)).toEqual(["Query", "Y", "Z"]);
@@ -178,13 +227,13 @@ describe("readFieldMaps", () => {
       "schema.graphql",
     );
     expect(view.inputs.find((i) => i.name === "F")?.text).toBe(
-      '{ e: Inputs["E"]; n?: number | null; }',
+      '{ e: Inputs["E"]; n?: number | null }',
     );
     expect(view.literals).toEqual([
       {
         name: "F",
         optional: false,
-        text: '{ e: EnumValue<Inputs["E"]> | Variable<Inputs["E"]>; n?: number | null | Variable<number | null>; }',
+        text: '{ e: EnumValue<Inputs["E"]> | Variable<Inputs["E"]>; n?: number | null | Variable<number | null> }',
       },
     ]);
     expect(view.args[0]?.members).toEqual([
@@ -206,7 +255,7 @@ describe("readFieldMaps", () => {
       {
         name: "md",
         optional: false,
-        text: "{ flavor?: string | null | Variable<string | null>; }",
+        text: "{ flavor?: string | null | Variable<string | null> }",
       },
     ]);
   });

@@ -1,5 +1,5 @@
 import { createNodeMiddleware, createWebMiddleware } from "@typewire/runtime/middleware";
-import { createMemoryDedupeStore } from "@typewire/runtime/webhooks";
+import { createMemoryDedupeStore, toQueue, withDedupe } from "@typewire/runtime/webhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Running, type TestRequest, adapters } from "./adapters.js";
 import { recordingWebhooks, signBytes } from "./test-webhooks.js";
@@ -31,7 +31,10 @@ for (const adapter of adapters) {
     it("answers a copy of an accepted id 208 with its JSON body, running no handler", async () => {
       const recording = recordingWebhooks();
       const dedupe = createMemoryDedupeStore();
-      running = await adapter.start(recording.webhooks, { log: recording.log, dedupe });
+      running = await adapter.start(recording.webhooks, {
+        log: recording.log,
+        accept: withDedupe(dedupe),
+      });
       expect((await running.send(delivery("d-1"))).status).toBe(200);
       const copy = await running.send(delivery("d-1"));
       expect(copy.status).toBe(208);
@@ -58,7 +61,7 @@ for (const adapter of adapters) {
       };
       running = await adapter.start(recording.webhooks, {
         log: recording.log,
-        dedupe: createMemoryDedupeStore(),
+        accept: withDedupe(createMemoryDedupeStore()),
       });
       expect((await running.send(delivery("d-2"))).status).toBe(500);
       failing = false;
@@ -81,7 +84,7 @@ for (const adapter of adapters) {
       running = await adapter.start(recording.webhooks, {
         log: recording.log,
         timeout: 10,
-        dedupe,
+        accept: withDedupe(dedupe),
       });
       expect((await running.send(delivery("d-3"))).status).toBe(202);
       await vi.waitFor(() => expect(recording.errors).toHaveLength(1));
@@ -91,16 +94,29 @@ for (const adapter of adapters) {
   });
 }
 
-describe("dedupe and queue options", () => {
-  it("are checked when the middleware is created", () => {
+describe("the accept option and its steps", () => {
+  it("are checked when the middleware and the steps are created", () => {
     const { webhooks } = recordingWebhooks();
     for (const create of [createNodeMiddleware, createWebMiddleware]) {
-      expect(() => create(webhooks, { dedupe: {} as never })).toThrow(
-        /options.dedupe must be a dedupe store with claim\(\) and release\(\)/,
+      expect(() => create(webhooks, { accept: {} as never })).toThrow(
+        /middleware: options.accept must be a delivery step: withDedupe\(store\), toQueue\(queue\)/,
       );
-      expect(() => create(webhooks, { queue: { add() {} } as never })).toThrow(
-        /options.queue must be a delivery queue with enqueue\(\)/,
+      // The options this one replaced say how to migrate instead of being ignored.
+      expect(() => create(webhooks, { dedupe: createMemoryDedupeStore() } as never)).toThrow(
+        /\(they replace options.dedupe and options.queue\)/,
+      );
+      expect(() => create(webhooks, { queue: { enqueue: async () => {} } } as never)).toThrow(
+        /they replace options.dedupe and options.queue/,
       );
     }
+    expect(() => withDedupe({} as never)).toThrow(
+      /withDedupe: store must be a dedupe store with claim\(\) and release\(\)/,
+    );
+    expect(() => withDedupe(createMemoryDedupeStore(), {} as never)).toThrow(
+      /withDedupe: then must be a delivery step/,
+    );
+    expect(() => toQueue({ add() {} } as never)).toThrow(
+      /toQueue: queue must be a delivery queue with enqueue\(\)/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { handleDelivery } from "../../runtime/src/middleware/handle-delivery.js";
+import { createDeadlineList } from "../../runtime/src/middleware/deadline-list.js";
 import { resolveOptions } from "../../runtime/src/middleware/middleware-options.js";
 import type { MiddlewareWebhooks } from "../../runtime/src/middleware/middleware-webhooks.js";
 import type { Reply } from "../../runtime/src/middleware/reply.js";
@@ -12,7 +13,7 @@ function deliver(handler: () => unknown, webhooks?: MiddlewareWebhooks) {
   const recording = recordingWebhooks();
   recording.handler = handler;
   const target = webhooks ?? recording.webhooks;
-  const options = resolveOptions(target, { log: recording.log, timeout: 1000 });
+  const options = resolveOptions(target, { log: recording.log, timeout: 1000 }, createDeadlineList);
   const replies: Reply[] = [];
   handleDelivery(
     target,

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Logger } from "@typewire/runtime/event-handler";
-import { type DedupeStore, Webhooks } from "@typewire/runtime/webhooks";
+import { type DedupeStore, Webhooks, withDedupe } from "@typewire/runtime/webhooks";
 import { type Running, type TestRequest, adapters } from "./adapters.js";
 import { SECRET, recordingWebhooks, signBytes } from "./test-webhooks.js";
 
@@ -124,7 +124,10 @@ for (const adapter of adapters) {
         claim: () => true,
         release: () => Promise.reject(new Error("the store is away")),
       };
-      running = await adapter.start(webhooks, { log: throwingLogger(), dedupe });
+      running = await adapter.start(webhooks, {
+        log: throwingLogger(),
+        accept: withDedupe(dedupe),
+      });
       const response = await running.send(delivery());
       expect(response.status).toBe(500);
       expect(JSON.parse(response.body.toString()).error).toContain("cannot save issue 7");

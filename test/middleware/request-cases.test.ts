@@ -115,7 +115,8 @@ const cases: Case[] = [
     name: "text/plain is 415",
     request: delivery(PAYLOAD, { headers: { "content-type": "text/plain" } }),
     status: 415,
-    error: 'must be sent as "application/json"',
+    error:
+      'Unsupported content type "text/plain": set the webhook\'s content type to "application/json" on the platform',
   },
   {
     name: "form-urlencoded is 415 with the fix",
@@ -129,7 +130,7 @@ const cases: Case[] = [
     name: "a missing content type is 415",
     request: without(delivery(), "content-type"),
     status: 415,
-    error: "Missing content-type",
+    error: 'Missing content-type header: set the webhook\'s content type to "application/json"',
   },
   {
     name: "the media type is case-insensitive and takes parameters",

@@ -480,7 +480,7 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
     expect(seen.statuses).toEqual([200, 200]);
     // Two deliveries with the same extra field: reported once.
     expect(seen.warnings).toEqual([
-      "typewire drift: deploy_hook.fired delivery drift-1 carries a field the types do not declare: hook.region",
+      "[typewire] drift: deploy_hook.fired delivery drift-1 carries a field the types do not declare: hook.region",
     ]);
     expect(seen.kept).toEqual(["deploy_hook.fired--drift-1.json"]);
     const checkHandler = () =>

@@ -4,6 +4,7 @@ import {
   type RedisDeliveryQueue,
   createDeliveryQueue,
   createDeliveryWorker,
+  toQueue,
 } from "@typewire/runtime/queue";
 import { type EmitterWebhookEvent, Webhooks } from "@typewire/runtime/webhooks";
 import { type Receiver, SECRET, startReceiver } from "../helpers/receivers.js";
@@ -54,7 +55,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     createDeliveryQueue({ connection: redis.connection, name, log: quiet, ...options.queue }),
   ) as [RedisDeliveryQueue, RedisDeliveryQueue];
   const receivers = (await Promise.all(
-    queues.map((queue) => startReceiver(new Webhooks({ secret: SECRET }), { queue, log: quiet })),
+    queues.map((queue) =>
+      startReceiver(new Webhooks({ secret: SECRET }), { accept: toQueue(queue), log: quiet }),
+    ),
   )) as [Receiver, Receiver];
   const workers =
     (options.workers ?? true)

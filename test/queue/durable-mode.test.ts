@@ -2,6 +2,7 @@ import {
   type RedisDeliveryQueue,
   createDeliveryQueue,
   createDeliveryWorker,
+  toQueue,
 } from "@typewire/runtime/queue";
 import { createWebMiddleware } from "@typewire/runtime/middleware";
 import { signedRequest } from "@typewire/runtime/testing";
@@ -60,7 +61,10 @@ async function receiver(
     log: recordingLog(logged),
     ...queueOptions,
   });
-  const server = await startReceiver(webhooks, { queue, log: recordingLog(logged) });
+  const server = await startReceiver(webhooks, {
+    accept: toQueue(queue),
+    log: recordingLog(logged),
+  });
   started.push(queue, server);
   return { queue, server, errors, logged, webhooks };
 }
@@ -124,7 +128,9 @@ describe("durable mode", () => {
     const name = queueName();
     const queue = createDeliveryQueue({ connection: redis.connection, name });
     started.push(queue);
-    const middleware = createWebMiddleware(new Webhooks({ secret: SECRET }), { queue });
+    const middleware = createWebMiddleware(new Webhooks({ secret: SECRET }), {
+      accept: toQueue(queue),
+    });
     const response = await middleware(
       await signedRequest("http://localhost/api/platform/webhooks", {
         secret: SECRET,
@@ -302,7 +308,7 @@ describe("durable mode", () => {
       log: recordingLog(logged),
     });
     const server = await startReceiver(new Webhooks({ secret: SECRET }), {
-      queue,
+      accept: toQueue(queue),
       log: recordingLog(logged),
     });
     started.push(queue, server);

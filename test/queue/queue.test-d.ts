@@ -6,6 +6,7 @@ import {
   type RedisDeliveryQueue,
   createDeliveryQueue,
   createDeliveryWorker,
+  toQueue,
 } from "@typewire/runtime/queue";
 import {
   type DedupeStore,
@@ -15,6 +16,7 @@ import {
   Webhooks,
   createMemoryDedupeStore,
   createRedisDedupeStore,
+  withDedupe,
 } from "@typewire/runtime/webhooks";
 import { describe, expectTypeOf, it } from "vitest";
 
@@ -22,16 +24,24 @@ const webhooks = new Webhooks({ secret: "<SIGNING_SECRET>" });
 const connection = { host: "127.0.0.1", port: 6379 };
 
 describe("dedupe and durable mode types", () => {
-  it("the middleware takes a dedupe store and a delivery queue", () => {
+  it("the middleware takes the steps made of a dedupe store and a delivery queue", () => {
     const queue = createDeliveryQueue({ connection, attempts: 3, backoff: 500 });
     expectTypeOf(queue).toEqualTypeOf<RedisDeliveryQueue>();
     expectTypeOf(queue.enqueue).parameter(0).toEqualTypeOf<VerifiedDelivery>();
-    createNodeMiddleware(webhooks, { queue, dedupe: createMemoryDedupeStore() });
-    createWebMiddleware(webhooks, { dedupe: createRedisDedupeStore({ redis: new Redis() }) });
-    // @ts-expect-error: queue is a delivery queue, not connection options
-    createNodeMiddleware(webhooks, { queue: connection });
-    // @ts-expect-error: dedupe is a store, not a flag
-    createNodeMiddleware(webhooks, { dedupe: true });
+    createNodeMiddleware(webhooks, {
+      accept: withDedupe(createMemoryDedupeStore(), toQueue(queue)),
+    });
+    createWebMiddleware(webhooks, {
+      accept: withDedupe(createRedisDedupeStore({ redis: new Redis() })),
+    });
+    // @ts-expect-error: a queue is not a step; toQueue(queue) is
+    createNodeMiddleware(webhooks, { accept: queue });
+    // @ts-expect-error: a store is not a step; withDedupe(store) is
+    createNodeMiddleware(webhooks, { accept: createMemoryDedupeStore() });
+    // @ts-expect-error: toQueue takes a delivery queue, not connection options
+    toQueue(connection);
+    // @ts-expect-error: dedupe is now a step given as accept
+    createNodeMiddleware(webhooks, { dedupe: createMemoryDedupeStore() });
   });
 
   it("verifyAndReceive takes the same options", () => {
@@ -39,7 +49,7 @@ describe("dedupe and durable mode types", () => {
     expectTypeOf(
       webhooks.verifyAndReceive(
         { id: "1", name: "push", payload: "{}", signature: "" },
-        { dedupe },
+        { accept: withDedupe(dedupe) },
       ),
     ).toEqualTypeOf<Promise<void>>();
   });

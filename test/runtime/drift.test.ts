@@ -101,7 +101,7 @@ describe("createDriftReporter, with the platform's table the runtime carries", (
     createDriftReporter({ log: { warn } })({ id: "7", name: "ping", payload });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).toBe(
-      "typewire drift: ping delivery 7 carries a field the types do not declare: surprise",
+      "[typewire] drift: ping delivery 7 carries a field the types do not declare: surprise",
     );
     const failing = createDriftReporter({
       log: { error },

@@ -7,12 +7,17 @@ import {
   WebhookUnavailableError,
   Webhooks,
   createMemoryDedupeStore,
+  toQueue,
+  withDedupe,
 } from "@typewire/runtime/webhooks";
 import { describe, expect, it, vi } from "vitest";
 
 const secret = "It's a Secret to Everybody";
 const hmac = (key: string, body: string | Uint8Array) =>
   `sha256=${createHmac("sha256", key).update(body).digest("hex")}`;
+
+/** The options of `verifyAndReceive` with the dedupe step over `store`. */
+const withStore = (store: DedupeStore) => ({ accept: withDedupe(store) });
 
 async function rejection(promise: Promise<unknown>) {
   return promise.then(
@@ -233,49 +238,49 @@ export function verifyAndReceiveScenarios(label: string): void {
 
     it("runs an id once, and refuses a copy with a WebhookDuplicateError (208) that is not an error event", async () => {
       const { webhooks, ran, errors, dedupe } = setup();
-      await webhooks.verifyAndReceive(signed("a"), { dedupe });
-      const error = await rejection(webhooks.verifyAndReceive(signed("a"), { dedupe }));
+      await webhooks.verifyAndReceive(signed("a"), withStore(dedupe));
+      const error = await rejection(webhooks.verifyAndReceive(signed("a"), withStore(dedupe)));
       expect(error).toBeInstanceOf(WebhookDuplicateError);
       expect(error.status).toBe(208);
       expect(error.message).toMatch(/delivery "a" was already accepted within the dedupe window/);
       expect(error.event).toMatchObject({ id: "a", name: "issues" });
       expect(ran).toEqual(["a"]);
       expect(errors).toEqual([]);
-      await webhooks.verifyAndReceive(signed("b"), { dedupe });
+      await webhooks.verifyAndReceive(signed("b"), withStore(dedupe));
       expect(ran).toEqual(["a", "b"]);
     });
 
     it("claims nothing for a delivery that fails verification or whose body is not an object", async () => {
       const { webhooks, ran, dedupe } = setup();
       await expect(
-        webhooks.verifyAndReceive(signed("c", undefined, "forged"), { dedupe }),
+        webhooks.verifyAndReceive(signed("c", undefined, "forged"), withStore(dedupe)),
       ).rejects.toBeInstanceOf(WebhookRequestError);
       await expect(
-        webhooks.verifyAndReceive(signed("c", "[1]"), { dedupe }),
+        webhooks.verifyAndReceive(signed("c", "[1]"), withStore(dedupe)),
       ).rejects.toBeInstanceOf(WebhookRequestError);
-      await webhooks.verifyAndReceive(signed("c"), { dedupe });
+      await webhooks.verifyAndReceive(signed("c"), withStore(dedupe));
       expect(ran).toEqual(["c"]);
     });
 
     it("releases the id when handlers fail, so a redelivery runs again", async () => {
       const { webhooks, ran, failNext, dedupe } = setup();
       failNext(true);
-      await expect(webhooks.verifyAndReceive(signed("d"), { dedupe })).rejects.toBeInstanceOf(
-        AggregateError,
-      );
+      await expect(
+        webhooks.verifyAndReceive(signed("d"), withStore(dedupe)),
+      ).rejects.toBeInstanceOf(AggregateError);
       failNext(false);
-      await webhooks.verifyAndReceive(signed("d"), { dedupe });
-      await expect(webhooks.verifyAndReceive(signed("d"), { dedupe })).rejects.toBeInstanceOf(
-        WebhookDuplicateError,
-      );
+      await webhooks.verifyAndReceive(signed("d"), withStore(dedupe));
+      await expect(
+        webhooks.verifyAndReceive(signed("d"), withStore(dedupe)),
+      ).rejects.toBeInstanceOf(WebhookDuplicateError);
       expect(ran).toEqual(["d", "d"]);
     });
 
     it("runs one of two copies that arrive together", async () => {
       const { webhooks, ran, dedupe } = setup();
       const results = await Promise.allSettled([
-        webhooks.verifyAndReceive(signed("e"), { dedupe }),
-        webhooks.verifyAndReceive(signed("e"), { dedupe }),
+        webhooks.verifyAndReceive(signed("e"), withStore(dedupe)),
+        webhooks.verifyAndReceive(signed("e"), withStore(dedupe)),
       ]);
       expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
       expect(ran).toEqual(["e"]);
@@ -283,10 +288,12 @@ export function verifyAndReceiveScenarios(label: string): void {
 
     it("refuses a delivery without an id with status 400, before anything else", async () => {
       const { webhooks, ran, dedupe } = setup();
-      const error = await rejection(webhooks.verifyAndReceive(signed(undefined), { dedupe }));
+      const error = await rejection(
+        webhooks.verifyAndReceive(signed(undefined), withStore(dedupe)),
+      );
       expect(error).toBeInstanceOf(WebhookRequestError);
       expect(error.message).toMatch(
-        /the delivery id is missing \(x-platform-delivery header\); dedupe needs it/,
+        /the delivery id is missing \(x-platform-delivery header\); options.accept needs it/,
       );
       expect(ran).toEqual([]);
     });
@@ -301,15 +308,15 @@ export function verifyAndReceiveScenarios(label: string): void {
       };
       const { webhooks, ran, failNext } = setup(store);
       failNext(true);
-      await expect(
-        webhooks.verifyAndReceive(signed("f"), { dedupe: store }),
-      ).rejects.toBeInstanceOf(AggregateError);
+      await expect(webhooks.verifyAndReceive(signed("f"), withStore(store))).rejects.toBeInstanceOf(
+        AggregateError,
+      );
       expect(ids.has("f")).toBe(false);
       failNext(false);
-      await webhooks.verifyAndReceive(signed("f"), { dedupe: store });
-      await expect(
-        webhooks.verifyAndReceive(signed("f"), { dedupe: store }),
-      ).rejects.toBeInstanceOf(WebhookDuplicateError);
+      await webhooks.verifyAndReceive(signed("f"), withStore(store));
+      await expect(webhooks.verifyAndReceive(signed("f"), withStore(store))).rejects.toBeInstanceOf(
+        WebhookDuplicateError,
+      );
       expect(ran).toEqual(["f", "f"]);
     });
 
@@ -324,7 +331,7 @@ export function verifyAndReceiveScenarios(label: string): void {
     ])("answers 503, running no handler, when the store's claim %s", async (_case, claim) => {
       const { webhooks, ran } = setup();
       const dedupe: DedupeStore = { claim, release: () => undefined };
-      const error = await rejection(webhooks.verifyAndReceive(signed("g"), { dedupe }));
+      const error = await rejection(webhooks.verifyAndReceive(signed("g"), withStore(dedupe)));
       expect(error).toBeInstanceOf(WebhookUnavailableError);
       expect(error.status).toBe(503);
       expect(error.message).toBe("[typewire] the dedupe store did not answer: connection refused");
@@ -338,9 +345,9 @@ export function verifyAndReceiveScenarios(label: string): void {
         release: () => Promise.reject(new Error("gone")),
       };
       failNext(true);
-      await expect(webhooks.verifyAndReceive(signed("h"), { dedupe })).rejects.toBeInstanceOf(
-        AggregateError,
-      );
+      await expect(
+        webhooks.verifyAndReceive(signed("h"), withStore(dedupe)),
+      ).rejects.toBeInstanceOf(AggregateError);
       expect(logged).toEqual([
         expect.stringContaining(
           'delivery "h" failed and its dedupe claim could not be released: a redelivery within the window will be refused',
@@ -359,7 +366,7 @@ export function verifyAndReceiveScenarios(label: string): void {
       const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"a":"é"}')]);
       await webhooks.verifyAndReceive(
         { id: "q", name: "push", payload: bytes, signature: hmac(secret, bytes) },
-        { queue, dedupe },
+        { accept: withDedupe(dedupe, toQueue(queue)) },
       );
       expect(queued).toEqual([
         { id: "q", name: "push", payload: { a: "é" }, text: '\uFEFF{"a":"é"}' },
@@ -368,7 +375,7 @@ export function verifyAndReceiveScenarios(label: string): void {
       await expect(
         webhooks.verifyAndReceive(
           { id: "q", name: "push", payload: bytes, signature: hmac(secret, bytes) },
-          { queue, dedupe },
+          { accept: withDedupe(dedupe, toQueue(queue)) },
         ),
       ).rejects.toBeInstanceOf(WebhookDuplicateError);
     });
@@ -383,15 +390,18 @@ export function verifyAndReceiveScenarios(label: string): void {
         },
       };
       await expect(
-        webhooks.verifyAndReceive(signed("r"), { queue, dedupe }),
+        webhooks.verifyAndReceive(signed("r"), { accept: withDedupe(dedupe, toQueue(queue)) }),
       ).rejects.toBeInstanceOf(WebhookUnavailableError);
       down = false;
-      await webhooks.verifyAndReceive(signed("r"), { queue, dedupe });
+      await webhooks.verifyAndReceive(signed("r"), { accept: withDedupe(dedupe, toQueue(queue)) });
     });
 
     it.each([
-      [{ dedupe: {} }, /options.dedupe must be a dedupe store with claim\(\) and release\(\)/],
-      [{ queue: { add() {} } }, /options.queue must be a delivery queue with enqueue\(\)/],
+      [
+        { accept: {} },
+        /options.accept must be a delivery step: withDedupe\(store\), toQueue\(queue\)/,
+      ],
+      [{ dedupe: createMemoryDedupeStore() }, /they replace options.dedupe and options.queue/],
       [null, /options must be an object/],
     ])("rejects bad options %j with a TypeError", async (options, message) => {
       const { webhooks, ran } = setup();

@@ -24,7 +24,7 @@ describe("new Webhooks", () => {
   it("throws for an event table without a validator, saying what it takes", () => {
     for (const table of [null, {}, { validateEventName: "no" }]) {
       expect(() => new Webhooks({ secret: "s" }, table as never)).toThrow(
-        "[typewire] the event table must be { validateEventName }, the validator a generated webhooks module exports",
+        "[typewire] the event table must be a generated webhooks module's { validateEventName }",
       );
     }
   });

@@ -43,7 +43,7 @@ const RELEASE_SCRIPT =
  * @example
  * import { Redis } from "ioredis";
  * const dedupe = createRedisDedupeStore({ redis: new Redis(process.env.REDIS_URL!) });
- * createNodeMiddleware(webhooks, { dedupe });
+ * createNodeMiddleware(webhooks, { accept: withDedupe(dedupe) });
  */
 export function createRedisDedupeStore(options: RedisDedupeStoreOptions): DedupeStore {
   const redis = options?.redis;

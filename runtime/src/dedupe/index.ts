@@ -13,3 +13,4 @@ export {
   createRedisDedupeStore,
 } from "./create-redis-dedupe-store.js";
 export { WebhookDuplicateError } from "./webhook-duplicate-error.js";
+export { withDedupe } from "./with-dedupe.js";

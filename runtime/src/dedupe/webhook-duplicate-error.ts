@@ -7,7 +7,7 @@ import type { RawWebhookEvent } from "../event-handler/types.js";
  * delivered (which it was, the first time) and nobody redelivers it again.
  *
  * @example
- * try { await webhooks.verifyAndReceive(delivery, { dedupe }); }
+ * try { await webhooks.verifyAndReceive(delivery, { accept: withDedupe(store) }); }
  * catch (error) { if (error instanceof WebhookDuplicateError) return respond(208); throw error; }
  */
 export class WebhookDuplicateError extends Error {

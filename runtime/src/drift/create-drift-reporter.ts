@@ -113,16 +113,16 @@ export function createDriftReporter(options: DriftOptions = {}): (event: DriftEv
           name: event.name,
           payload: event.payload,
         }).catch((error: unknown) =>
-          log.error(`typewire drift: cannot keep ${report.file}:`, error),
+          log.error(`[typewire] drift: cannot keep ${report.file}:`, error),
         );
       }
       if (options.onDrift) options.onDrift(report);
       else
         log.warn(
-          `typewire drift: ${key} delivery ${event.id} carries ${paths.length === 1 ? "a field" : "fields"} the types do not declare: ${paths.map((path) => path || "(an event/action the table lacks)").join(", ")}`,
+          `[typewire] drift: ${key} delivery ${event.id} carries ${paths.length === 1 ? "a field" : "fields"} the types do not declare: ${paths.map((path) => path || "(an event/action the table lacks)").join(", ")}`,
         );
     } catch (error) {
-      log.error("typewire drift: reporting failed:", error);
+      log.error("[typewire] drift: reporting failed:", error);
     }
   };
 }

@@ -90,7 +90,7 @@ export function createEventHandlerState(
     typeof table.validateEventName !== "function"
   ) {
     throw new TypeError(
-      "[typewire] the event table must be { validateEventName }, the validator a generated webhooks module exports",
+      "[typewire] the event table must be a generated webhooks module's { validateEventName }",
     );
   }
   return {

@@ -8,14 +8,9 @@ export interface DeliveryHeaders {
   delivery: string | undefined;
 }
 
-const FORM_REPLY = errorReply(
-  415,
-  'Unsupported content type "application/x-www-form-urlencoded": set the webhook\'s content type to "application/json" in its settings on the platform',
-);
-const MISSING_TYPE_REPLY = errorReply(
-  415,
-  'Missing content-type header: deliveries must be sent as "application/json"',
-);
+/** The fix, said in every 415 answer (a form-encoded body included, the usual mistake). */
+const FIX = `: set the webhook's content type to "application/json" on the platform`;
+const MISSING_TYPE_REPLY = errorReply(415, `Missing content-type header${FIX}`);
 
 /**
  * Checks the content type and the three required headers, in that order. Returns the error
@@ -32,11 +27,10 @@ export function checkHeaders(headers: DeliveryHeaders): Reply | undefined {
     const mediaType = (semicolon === -1 ? contentType : contentType.slice(0, semicolon))
       .trim()
       .toLowerCase();
-    if (mediaType === "application/x-www-form-urlencoded") return FORM_REPLY;
     if (mediaType !== "application/json") {
       return errorReply(
         415,
-        `Unsupported content type ${JSON.stringify(contentType.slice(0, 100))}: deliveries must be sent as "application/json"`,
+        `Unsupported content type ${JSON.stringify(contentType.slice(0, 100))}${FIX}`,
       );
     }
   }

@@ -1,4 +1,3 @@
-import { WebhookDuplicateError } from "../dedupe/webhook-duplicate-error.js";
 import { withoutPrefix } from "../event-handler/describe-thrown.js";
 import { SETTLED } from "../event-handler/dispatch.js";
 import { withoutPayload } from "../event-handler/without-payload.js";
@@ -29,7 +28,7 @@ const DUPLICATE_REPLY = jsonReply(208, {
  * handlers finish (within this call when they all finished synchronously), the error's status
  * (400 for a bad signature or body, 503 when the dedupe store or the queue did not answer) or
  * 500 when it rejects, 208 for a duplicate, 202 when the timeout passes first. In durable mode
- * (`queue`), 202 once the delivery is stored, with no deadline. Failures after a 202 still
+ * (a `durable` step such as `toQueue`), 202 once the delivery is stored, with no deadline. Failures after a 202 still
  * reach the log (and, through `verifyAndReceive`, the `onError` handlers). Callback-shaped so
  * the node adapter adds no promise of its own.
  *
@@ -54,50 +53,35 @@ export function handleDelivery(
     done(OK_REPLY);
     return;
   }
-  if (options.queued) {
-    // No deadline: a 202 before the delivery is stored could lose it, and the queue bounds its
-    // own wait (answering 503 when it runs out).
-    const stored = () => done(QUEUED_REPLY);
-    const refused = (error: unknown) => {
-      const { reply, level, message, logged } = failure(delivery, error, false);
-      done(reply);
-      options.log[level](message, ...logged);
-    };
-    try {
-      running.then(stored, refused);
-    } catch (error) {
-      refused(error);
-    }
-    return;
-  }
+  const { queued, deadlines, log } = options;
   let answered = false;
-  const deadline = options.deadlines.add(() => {
-    answered = true;
-    done(ACCEPTED_REPLY);
-    options.log.warn(
-      `[typewire] webhook ${delivery.name} (${delivery.id}): handlers still running after ${options.timeout} ms, answered 202`,
-    );
-  });
-  const fulfilled = () => {
+  const answer = (reply: Reply) => {
     if (answered) return;
     answered = true;
-    options.deadlines.remove(deadline);
-    done(OK_REPLY);
+    if (deadline !== undefined) deadlines.remove(deadline);
+    done(reply);
   };
+  // Durable mode has no deadline: a 202 before the delivery is stored could lose it, and the
+  // queue bounds its own wait (answering 503 when it runs out).
+  const deadline = queued
+    ? undefined
+    : deadlines.add(() => {
+        answered = true;
+        done(ACCEPTED_REPLY);
+        log.warn(
+          `[typewire] webhook ${delivery.name} (${delivery.id}): handlers still running after ${options.timeout} ms, answered 202`,
+        );
+      });
+  const fulfilled = () => answer(queued ? QUEUED_REPLY : OK_REPLY);
   // Whatever the rejection value is (a Proxy, a symbol, an error whose getters throw), reading
   // it here must not throw: this runs in a promise callback, where a throw would be an
   // unhandled rejection and end the process with the delivery unanswered.
   const rejected = (error: unknown) => {
-    const late = answered;
-    const { reply, level, message, logged } = failure(delivery, error, late);
-    if (!answered) {
-      answered = true;
-      options.deadlines.remove(deadline);
-      done(reply);
-    }
+    const { reply, level, message, logged } = failure(delivery, error, answered);
+    answer(reply);
     // After the answer, and through a logger that never throws (createLogger): a broken logger
     // can neither delay the answer nor change it.
-    options.log[level](message, ...logged);
+    log[level](message, ...logged);
   };
   try {
     running.then(fulfilled, rejected);
@@ -119,7 +103,7 @@ function failure(
   answered: boolean,
 ): { reply: Reply; level: "info" | "warn" | "error"; message: string; logged: unknown[] } {
   const after = answered ? " after the 202 answer" : "";
-  if (isInstance(error, WebhookDuplicateError)) {
+  if (isDuplicate(error)) {
     return {
       reply: DUPLICATE_REPLY,
       level: "info",
@@ -149,6 +133,18 @@ function errorMessage(error: unknown): string {
     // Unreadable: the generic message below.
   }
   return "A webhook handler failed";
+}
+
+/**
+ * A duplicate (`WebhookDuplicateError` of `withDedupe`): a rejection whose own `status` is 208.
+ * Read by status, so the middleware does not carry the dedupe code when no step is imported.
+ */
+function isDuplicate(error: unknown): boolean {
+  try {
+    return (error as { status?: unknown } | null | undefined)?.status === 208;
+  } catch {
+    return false;
+  }
 }
 
 /** `instanceof` that cannot throw (a Proxy's `getPrototypeOf` trap may). */

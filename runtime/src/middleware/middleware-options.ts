@@ -1,8 +1,6 @@
-import type { DedupeStore } from "../dedupe/dedupe-store.js";
-import type { DeliveryQueue } from "../delivery-queue.js";
+import type { DeliveryStep } from "../delivery-queue.js";
 import { type Logger, createLogger } from "../logger.js";
-import type { VerifyAndReceiveOptions } from "../verify-and-receive.js";
-import { type DeadlineList, createDeadlineList } from "./deadline-list.js";
+import { type VerifyAndReceiveOptions, checkStep } from "../verify-and-receive.js";
 import type { MiddlewareWebhooks } from "./middleware-webhooks.js";
 
 /** Options shared by `createNodeMiddleware` and `createWebMiddleware`. */
@@ -24,17 +22,24 @@ export interface MiddlewareOptions {
    */
   maxBodyBytesInFlight?: number;
   /**
-   * Refuses a delivery id accepted within the store's window with 208 and runs no handler
-   * (see `verifyAndReceive`). `createMemoryDedupeStore()` for one receiver,
-   * `createRedisDedupeStore()` for several. Default: off.
+   * What happens to a verified delivery instead of running its handlers right away (see
+   * `verifyAndReceive`): `withDedupe(store)` answers a delivery id accepted within the store's
+   * window with 208 and runs no handler; `toQueue(queue)` (durable mode) stores each delivery
+   * for workers and answers 202 once it is stored, 503 when it cannot be, and `timeout` does not
+   * apply then; `withDedupe(store, toQueue(queue))` does both. Default: none.
    */
-  dedupe?: DedupeStore | undefined;
-  /**
-   * Durable mode: stores each verified delivery in this queue (`createDeliveryQueue()` from
-   * `@typewire/runtime/queue`) and answers 202 once it is stored, 503 when it cannot be;
-   * workers run the handlers. `timeout` does not apply then. Default: off.
-   */
-  queue?: DeliveryQueue | undefined;
+  accept?: DeliveryStep | undefined;
+}
+
+/**
+ * Starts and stops the timer of one request's deadline. The node middleware keeps one timer for
+ * all its requests (`createDeadlineList`); the web middleware one `setTimeout` per request.
+ */
+export interface Deadlines<T> {
+  /** Starts counting `timeout` milliseconds for a request. */
+  add(expire: () => void): T;
+  /** The handlers finished in time: forget the deadline. */
+  remove(deadline: T): void;
 }
 
 /** Options after defaults and validation; built once per middleware, never per request. */
@@ -43,9 +48,8 @@ export interface ResolvedOptions {
   log: Logger;
   timeout: number;
   maxBodySize: number;
-  maxBodyBytesInFlight: number;
-  deadlines: DeadlineList;
-  /** Passed to every `verifyAndReceive`; `undefined` when neither option is set. */
+  deadlines: Deadlines<unknown>;
+  /** Passed to every `verifyAndReceive`; `undefined` when no step is given. */
   receiveOptions: VerifyAndReceiveOptions | undefined;
   /** Durable mode: answer 202 once queued, with no deadline. */
   queued: boolean;
@@ -60,11 +64,12 @@ export const DEFAULT_MAX_BODY_BYTES_IN_FLIGHT = 4 * DEFAULT_MAX_BODY_SIZE;
  * Validates and fills in middleware options. Throws a `TypeError` naming the bad option.
  *
  * @example
- * resolveOptions(webhooks, { path: "/hooks" }).path; // "/hooks"
+ * resolveOptions(webhooks, { path: "/hooks" }, createDeadlineList).path; // "/hooks"
  */
-export function resolveOptions(
+export function resolveOptions<T>(
   webhooks: MiddlewareWebhooks,
   options: MiddlewareOptions = {},
+  deadlines: (timeout: number) => Deadlines<T>,
 ): ResolvedOptions {
   if (!webhooks || typeof webhooks.verifyAndReceive !== "function") {
     throw new TypeError("[typewire] middleware: the first argument must be a Webhooks instance");
@@ -87,35 +92,15 @@ export function resolveOptions(
       `[typewire] middleware: options.maxBodySize must be a whole number of bytes, got ${maxBodySize}`,
     );
   }
-  const maxBodyBytesInFlight = options.maxBodyBytesInFlight ?? DEFAULT_MAX_BODY_BYTES_IN_FLIGHT;
-  if (!Number.isSafeInteger(maxBodyBytesInFlight) || maxBodyBytesInFlight < 0) {
-    throw new TypeError(
-      `[typewire] middleware: options.maxBodyBytesInFlight must be a whole number of bytes, got ${maxBodyBytesInFlight}`,
-    );
-  }
-  const { dedupe, queue } = options;
-  if (
-    dedupe !== undefined &&
-    (dedupe === null || typeof dedupe.claim !== "function" || typeof dedupe.release !== "function")
-  ) {
-    throw new TypeError(
-      "[typewire] middleware: options.dedupe must be a dedupe store with claim() and release(), such as createMemoryDedupeStore()",
-    );
-  }
-  if (queue !== undefined && (queue === null || typeof queue.enqueue !== "function")) {
-    throw new TypeError(
-      "[typewire] middleware: options.queue must be a delivery queue with enqueue(), such as createDeliveryQueue() from @typewire/runtime/queue",
-    );
-  }
+  const step = checkStep("middleware", options);
   return {
     path: trimPath(path),
     log: createLogger(options.log),
     timeout,
     maxBodySize,
-    maxBodyBytesInFlight,
-    deadlines: createDeadlineList(timeout),
-    receiveOptions: dedupe || queue ? { dedupe, queue } : undefined,
-    queued: queue !== undefined,
+    deadlines: deadlines(timeout) as Deadlines<unknown>,
+    receiveOptions: step ? { accept: step } : undefined,
+    queued: step?.durable === true,
   };
 }
 

@@ -37,7 +37,7 @@ export interface DeliveryQueueOptions extends DeliveryQueueConnection {
   log?: Partial<Logger> | undefined;
 }
 
-/** The receiving side of durable mode: pass it as the middleware's `queue` option. */
+/** The receiving side of durable mode: pass `toQueue(queue)` as the middleware's `accept` option. */
 export interface RedisDeliveryQueue extends DeliveryQueue {
   /** The BullMQ queue, to inspect jobs (`getFailed()`, `getJobCounts()`) and retry them. */
   readonly queue: Queue<DeliveryJobData>;
@@ -62,7 +62,7 @@ const CALLER = "createDeliveryQueue";
  *
  * @example
  * const queue = createDeliveryQueue({ connection: { host: "127.0.0.1", port: 6379 } });
- * const middleware = createNodeMiddleware(webhooks, { queue });
+ * const middleware = createNodeMiddleware(webhooks, { accept: toQueue(queue) });
  */
 export function createDeliveryQueue(options: DeliveryQueueOptions): RedisDeliveryQueue {
   const name = checkConnection(CALLER, options);

@@ -21,5 +21,10 @@ export {
 } from "./create-delivery-worker.js";
 export { type DeliveryJobData, jobIdOf } from "./delivery-job.js";
 export { type DeliveryQueueConnection, DEFAULT_QUEUE_NAME } from "./queue-options.js";
-export type { DeliveryQueue, VerifiedDelivery } from "../delivery-queue.js";
+export {
+  type DeliveryQueue,
+  type DeliveryStep,
+  type VerifiedDelivery,
+  toQueue,
+} from "../delivery-queue.js";
 export { WebhookUnavailableError } from "../webhook-unavailable-error.js";

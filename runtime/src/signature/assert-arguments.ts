@@ -1,5 +1,5 @@
 const rawBodyHint =
-  "pass the raw request body exactly as received; re-serialising parsed JSON (for example JSON.stringify(request.body)) changes the bytes, and the signature will not match";
+  "pass the raw request body as received: re-serialised JSON (JSON.stringify(req.body)) has other bytes and never matches";
 
 function describe(value: unknown): string {
   if (value === null) return "null";

@@ -1,5 +1,3 @@
-const hexDigits = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
-
 /**
  * Formats digest bytes as the platform's signature string: `sha256=` and lowercase hex.
  *
@@ -8,6 +6,6 @@ const hexDigits = Array.from({ length: 256 }, (_, byte) => byte.toString(16).pad
  */
 export function toSignature(digest: Uint8Array): string {
   let hex = "sha256=";
-  for (const byte of digest) hex += hexDigits[byte];
+  for (const byte of digest) hex += (byte < 16 ? "0" : "") + byte.toString(16);
   return hex;
 }

@@ -3,11 +3,20 @@ import { describe, expect, it } from "vitest";
 import { group, hardline, indent, layout, line, softline } from "../../../generator/print/doc.js";
 import { readType } from "../../../generator/print/read-type.js";
 import {
+  type Declaration,
+  type Member,
   PRINT_WIDTH,
+  type TypeNode,
   literal,
   printConstArray,
+  flatType,
+  printBlock,
   printDeclarations,
+  printDeclarationsLaidOut,
+  printMember,
   printMembers,
+  printTextObjectProperty,
+  printTextProperty,
   printPureCall,
   propertyKey,
   stringLiteral,
@@ -106,6 +115,120 @@ describe("printDeclarations", () => {
     ).toBe('    "issues.opened": X;');
   });
 });
+
+describe("printed directly exactly as the document printer lays it out", () => {
+  it("for random declarations of every supported shape", () => {
+    const mismatches: string[] = [];
+    for (const declarations of randomDeclarations(20261127, 2000)) {
+      const direct = printDeclarations(declarations);
+      const laidOut = printDeclarationsLaidOut(declarations);
+      if (direct !== laidOut) mismatches.push(`${direct}\n--- document printer:\n${laidOut}`);
+    }
+    expect(mismatches.slice(0, 1)).toEqual([]);
+  });
+
+  it("for members at every indentation, breaking objects that do not fit", () => {
+    const members = randomDeclarations(99, 300).flatMap((declarations) =>
+      declarations.flatMap((d) => (d.kind === "interface" ? d.members : [])),
+    );
+    expect(members.length).toBeGreaterThan(100);
+    for (const level of [1, 3, 8]) {
+      // printMembers places the members as they stand `level` objects deep in an interface.
+      const reference = printDeclarationsLaidOut(
+        nest(level, { kind: "interface", name: "I", exported: false, members }),
+      );
+      expect(printMembers(members, level)).toBe(innerLines(reference, level));
+    }
+  });
+});
+
+describe("printed from parts exactly as printDeclarations prints the declaration", () => {
+  const declarations = randomDeclarations(4242, 600).flat();
+  const interfaces = declarations.filter((d) => d.kind === "interface");
+
+  it("for interfaces from their printed members", () => {
+    expect(interfaces.length).toBeGreaterThan(100);
+    for (const d of interfaces) {
+      const heritage = d.extends?.length ? ` extends ${d.extends.join(", ")}` : "";
+      const lead = `${d.exported ? "export " : ""}interface ${d.name}${heritage} `;
+      const lines = d.members.map((member) => printMember(member, 2));
+      expect(`${printBlock(lead, d.doc, lines, "")}\n`).toBe(printDeclarations([d]));
+    }
+  });
+
+  it("for properties from the flat text of their type, breaking the nodes when it does not fit", () => {
+    const properties = interfaces
+      .flatMap((d) => d.members)
+      .filter((m) => m.kind === "property" && flatType(m.type) !== undefined);
+    expect(properties.length).toBeGreaterThan(100);
+    let broken = 0;
+    for (const m of properties) {
+      if (m.kind !== "property") continue;
+      for (const indentWidth of [2, 30, 60]) {
+        const expected = printMember(m, indentWidth);
+        const text = flatType(m.type)!;
+        if (!expected.includes(text)) broken++;
+        expect(printTextProperty(m.name, m.optional, text, indentWidth, () => m.type, m.doc)).toBe(
+          expected,
+        );
+      }
+    }
+    expect(broken).toBeGreaterThan(10);
+  });
+
+  it("for properties of an object type from its members' flat texts", () => {
+    const objects = randomDeclarations(77, 6000)
+      .flat()
+      .flatMap((d) => (d.kind === "interface" ? d.members : []))
+      .flatMap((m) =>
+        m.kind === "property" &&
+        m.type.kind === "object" &&
+        !m.type.expanded &&
+        m.type.members.every((p) => p.kind === "property" && !p.doc && flatType(p.type))
+          ? [{ ...m, type: m.type }]
+          : [],
+      );
+    expect(objects.length).toBeGreaterThan(20);
+    for (const m of objects) {
+      const parts = m.type.members.map((p) => {
+        if (p.kind !== "property") throw new Error("a property");
+        return { name: p.name, optional: p.optional, text: flatType(p.type)!, node: p.type };
+      });
+      for (const indentWidth of [2, 40, 70]) {
+        const printed = printTextObjectProperty(
+          m.name,
+          m.optional,
+          parts,
+          indentWidth,
+          (part) => part.node,
+        );
+        expect(`${printed}`).toBe(printMember({ ...m, doc: undefined }, indentWidth));
+      }
+    }
+  });
+});
+
+/** An interface `level` objects deep: `I { a: { a: { ...members } } }`. */
+function nest(
+  level: number,
+  declaration: { kind: "interface"; name: string; exported: boolean; members: Member[] },
+): Declaration[] {
+  let members = declaration.members;
+  for (let i = 1; i < level; i++) {
+    members = [{ kind: "property", name: "a", optional: false, type: object(members) }];
+  }
+  return [{ ...declaration, members }];
+}
+
+function object(members: readonly Member[]): TypeNode {
+  return { kind: "object", expanded: true, members };
+}
+
+/** The member lines of the innermost object of {@link nest}'s interface. */
+function innerLines(text: string, level: number): string {
+  const lines = text.trimEnd().split("\n");
+  return lines.slice(level, lines.length - level).join("\n");
+}
 
 describe("laid out exactly as the formatter lays it out", () => {
   it("for random declarations of every supported shape", { timeout: 90_000 }, async () => {

@@ -3,6 +3,7 @@ import {
   DEFAULT_REDIS_DEDUPE_PREFIX,
   Webhooks,
   createRedisDedupeStore,
+  withDedupe,
 } from "@typewire/runtime/webhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, startRedis } from "../../helpers/redis-server.js";
@@ -97,7 +98,7 @@ describe("createRedisDedupeStore", () => {
         ran.push(id);
       });
       const dedupe = createRedisDedupeStore({ redis: client(), prefix: shared });
-      servers.push(await startReceiver(webhooks, { dedupe }));
+      servers.push(await startReceiver(webhooks, { accept: withDedupe(dedupe) }));
     }
     const delivery = { id: "both", name: "issues", body: issueBody(1) };
     const answers = await Promise.all(servers.map((server) => send(server.port, delivery)));

@@ -3,7 +3,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkHeaders } from "../check-headers.js";
 import { handleDelivery } from "../handle-delivery.js";
 import { matchTarget } from "../match-target.js";
-import { type MiddlewareOptions, resolveOptions } from "../middleware-options.js";
+import { createDeadlineList } from "../deadline-list.js";
+import {
+  DEFAULT_MAX_BODY_BYTES_IN_FLIGHT,
+  type MiddlewareOptions,
+  resolveOptions,
+} from "../middleware-options.js";
 import type { MiddlewareWebhooks } from "../middleware-webhooks.js";
 import { type Reply, errorReply } from "../reply.js";
 import { type BodyBudget, type BodyFailure, readNodeBody } from "./read-node-body.js";
@@ -51,9 +56,15 @@ export function createNodeMiddleware(
   webhooks: MiddlewareWebhooks,
   options?: MiddlewareOptions,
 ): NodeMiddleware {
-  const resolved = resolveOptions(webhooks, options);
+  const resolved = resolveOptions(webhooks, options, createDeadlineList);
   const maxBodySize = resolved.maxBodySize;
-  const budget: BodyBudget = { held: 0, limit: resolved.maxBodyBytesInFlight };
+  const limit = options?.maxBodyBytesInFlight ?? DEFAULT_MAX_BODY_BYTES_IN_FLIGHT;
+  if (!Number.isSafeInteger(limit) || limit < 0) {
+    throw new TypeError(
+      `[typewire] middleware: options.maxBodyBytesInFlight must be a whole number of bytes, got ${limit}`,
+    );
+  }
+  const budget: BodyBudget = { held: 0, limit };
   // The answer to each way reading a body can fail, made once.
   const bodyFailures: Record<BodyFailure, Reply> = {
     "too-large": tooLarge(maxBodySize),

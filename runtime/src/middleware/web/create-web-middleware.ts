@@ -1,7 +1,6 @@
 import { checkHeaders } from "../check-headers.js";
 import { handleDelivery } from "../handle-delivery.js";
-import { matchTarget } from "../match-target.js";
-import { type MiddlewareOptions, resolveOptions } from "../middleware-options.js";
+import { type MiddlewareOptions, resolveOptions, trimPath } from "../middleware-options.js";
 import type { MiddlewareWebhooks } from "../middleware-webhooks.js";
 import { type Reply, errorReply } from "../reply.js";
 import { readWebBody } from "./read-web-body.js";
@@ -30,7 +29,11 @@ export function createWebMiddleware(
   webhooks: MiddlewareWebhooks,
   options: WebMiddlewareOptions = {},
 ): WebMiddleware {
-  const resolved = resolveOptions(webhooks, options);
+  // One timer per request, cleared when the handlers finish: no list to keep between requests.
+  const resolved = resolveOptions(webhooks, options, (timeout) => ({
+    add: (expire: () => void) => setTimeout(expire, timeout),
+    remove: clearTimeout,
+  }));
   const { onUnhandledRequest } = options;
   if (onUnhandledRequest !== undefined && typeof onUnhandledRequest !== "function") {
     throw new TypeError("[typewire] middleware: options.onUnhandledRequest must be a function");
@@ -38,7 +41,9 @@ export function createWebMiddleware(
   return async (request) => {
     const url = new URL(request.url);
     const isHead = request.method === "HEAD";
-    if (matchTarget(url.pathname, resolved.path) !== "match") {
+    // A URL's pathname has its dot segments resolved already (as matchTarget resolves them for
+    // the node middleware): only trailing slashes are left to ignore.
+    if (trimPath(url.pathname) !== resolved.path) {
       if (onUnhandledRequest) return onUnhandledRequest(request);
       return toResponse(
         errorReply(404, `Unknown route: ${request.method} ${url.pathname}`),
@@ -95,11 +100,10 @@ function tooLarge(limit: number): Reply {
 }
 
 function toResponse(reply: Reply, head: boolean): Response {
-  const headers = new Headers();
-  for (let i = 0; i < reply.headers.length; i += 2)
-    headers.set(reply.headers[i]!, reply.headers[i + 1]!);
+  // A reply's headers are content-type and content-length, flat: [name, value, name, value].
+  const [typeName, type, lengthName, length] = reply.headers as [string, string, string, string];
   return new Response(head ? null : (reply.body as Uint8Array<ArrayBuffer>), {
     status: reply.status,
-    headers,
+    headers: { [typeName]: type, [lengthName]: length },
   });
 }

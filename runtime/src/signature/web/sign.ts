@@ -12,6 +12,11 @@ import { hmacSha256, utf8 } from "./hmac.js";
  */
 export async function sign(secret: string, payload: string): Promise<string> {
   assertSecret("sign", secret);
+  return signChecked(secret, payload);
+}
+
+/** `sign` with a secret already checked (by the `Webhooks` constructor): checks the payload only. */
+export async function signChecked(secret: string, payload: string): Promise<string> {
   assertStringPayload("sign", payload);
   return toSignature(await hmacSha256(secret, utf8(payload)));
 }

@@ -2,14 +2,14 @@
 // a delivery on the Redis whose port is the first argument; a worker runs its handler.
 import { createServer } from "node:http";
 import { DEFAULT_PATH, createNodeMiddleware } from "@typewire/runtime/middleware";
-import { createDeliveryQueue, createDeliveryWorker } from "@typewire/runtime/queue";
+import { createDeliveryQueue, createDeliveryWorker, toQueue } from "@typewire/runtime/queue";
 import { signDelivery } from "@typewire/runtime/testing";
 import { Webhooks } from "@typewire/runtime/webhooks";
 
 const connection = { host: "127.0.0.1", port: Number(process.argv[2]) };
 const secret = "pack-secret";
 const queue = createDeliveryQueue({ connection, name: "pack" });
-const middleware = createNodeMiddleware(new Webhooks({ secret }), { queue });
+const middleware = createNodeMiddleware(new Webhooks({ secret }), { accept: toQueue(queue) });
 const server = createServer(async (req, res) => {
   if (!(await middleware(req, res))) res.writeHead(404).end();
 });

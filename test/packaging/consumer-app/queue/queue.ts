@@ -5,13 +5,16 @@ import {
   type RedisDeliveryQueue,
   createDeliveryQueue,
   createDeliveryWorker,
+  toQueue,
 } from "@typewire/runtime/queue";
-import { Webhooks, createMemoryDedupeStore } from "@typewire/runtime/webhooks";
+import { Webhooks, createMemoryDedupeStore, withDedupe } from "@typewire/runtime/webhooks";
 
 const webhooks = new Webhooks({ secret: "<SIGNING_SECRET>" });
 const connection = { host: "127.0.0.1", port: 6379 };
 export const queue: RedisDeliveryQueue = createDeliveryQueue({ connection, attempts: 3 });
-createNodeMiddleware(webhooks, { queue, dedupe: createMemoryDedupeStore() });
+createNodeMiddleware(webhooks, {
+  accept: withDedupe(createMemoryDedupeStore(), toQueue(queue)),
+});
 export const worker: DeliveryWorker = createDeliveryWorker(webhooks, {
   connection,
   concurrency: 4,

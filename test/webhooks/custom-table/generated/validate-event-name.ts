@@ -59,14 +59,9 @@ export function validateEventName(name: unknown, options: ValidateEventNameOptio
     );
   }
   if (knownNames.has(name)) return;
-  if (name === "*") {
+  if (name === "*" || name === "error") {
     throw new TypeError(
-      '[typewire] "*" is not an event name. To listen to every event, use webhooks.onAny(handler).',
-    );
-  }
-  if (name === "error") {
-    throw new TypeError(
-      '[typewire] "error" is not an event name. To listen for errors, use webhooks.onError(handler).',
+      `[typewire] "${name}" is not an event name: to listen to ${name === "*" ? "every event, use webhooks.onAny" : "errors, use webhooks.onError"}(handler)`,
     );
   }
   const mode = options.onUnknownEventName;
