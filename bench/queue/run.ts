@@ -1,11 +1,12 @@
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { createRequire } from "node:module";
 import { connect } from "node:net";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { type RedisServer, startRedis } from "../../test/helpers/redis-server.js";
 import { PATH, benchHeaders, benchPayload } from "../middleware/payload.js";
 import { type CommandTally, startMonitor } from "./monitor.js";
+import { cpuReport } from "./report.js";
 
 // Durable mode against the direct middleware, on a real redis-server (append-only, fsync every
 // second, as in production). Three phases:
@@ -20,11 +21,21 @@ import { type CommandTally, startMonitor } from "./monitor.js";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+// Phase 1 runs once per number of connections (deliveries in flight at a time).
+const CPU_CONNECTIONS = (process.env.BENCH_CPU_CONNECTIONS ?? `1,${CONNECTIONS}`)
+  .split(",")
+  .map(Number);
+// Adds per measurement of the floor (one BullMQ add alone), three measurements per phase 1 run.
+const FLOOR_ADDS = Number(process.env.BENCH_FLOOR_ADDS ?? 3_000);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const COUNTED = Number(process.env.BENCH_COUNTED ?? 2_000);
 const E2E_RUNS = Number(process.env.BENCH_E2E_RUNS ?? 2);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10_000);
+// Which phases run: any of cpu, e2e, commands (default all three).
+const PHASES = new Set((process.env.BENCH_PHASES ?? "cpu,e2e,commands").split(","));
+// A folder for CPU profiles of the receivers (node --cpu-prof), one file per receiver process.
+const PROFILE = process.env.BENCH_PROFILE;
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const execArgv = ["--import", "tsx"];
@@ -77,8 +88,8 @@ interface Usage {
 }
 
 const children: ChildProcess[] = [];
-function start(file: string, args: string[]): ChildProcess {
-  const child = fork(here(file), args, { execArgv });
+function start(file: string, args: string[], flags: string[] = []): ChildProcess {
+  const child = fork(here(file), args, { execArgv: [...flags, ...execArgv] });
   children.push(child);
   return child;
 }
@@ -91,7 +102,11 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 async function receiver(kind: "direct" | "durable", redis: RedisServer, queue: string) {
-  const child = start("./receiver.ts", [kind, String(redis.port), queue]);
+  const child = start(
+    "./receiver.ts",
+    [kind, String(redis.port), queue],
+    PROFILE === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${PROFILE}`],
+  );
   const { port } = await nextMessage<{ port: number }>(child);
   return { child, port };
 }
@@ -111,7 +126,11 @@ async function loader() {
 const body = benchPayload();
 const headers = benchHeaders(body);
 
-function drive(load: ChildProcess, port: number, job: { seconds: number; amount: number }) {
+function drive(
+  load: ChildProcess,
+  port: number,
+  job: { seconds: number; amount: number; connections?: number },
+) {
   load.send({ port, connections: CONNECTIONS, path: PATH, body, headers, ...job });
   return nextMessage<LoadResult>(load);
 }
@@ -148,6 +167,12 @@ async function drain(workers: ChildProcess[], total: number) {
   }
 }
 
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -163,7 +188,7 @@ function percentile(values: number[], p: number): number {
  * runs meanwhile (the queued jobs wait in Redis and are removed afterwards), so the receivers'
  * core is shared only by the two of them, as in bench:middleware.
  */
-async function cpuPhase(redis: RedisServer) {
+async function cpuPhase(redis: RedisServer, connections: number) {
   const queue = "bench-cpu";
   const receivers = {
     direct: await receiver("direct", redis, queue),
@@ -177,7 +202,9 @@ async function cpuPhase(redis: RedisServer) {
     for (const kind of kinds) receivers[kind].child.send("begin");
     await Promise.all(kinds.map((kind) => nextMessage(receivers[kind].child)));
     const results = await Promise.all(
-      kinds.map((kind) => drive(loads[kind], receivers[kind].port, { seconds, amount: 0 })),
+      kinds.map((kind) =>
+        drive(loads[kind], receivers[kind].port, { seconds, amount: 0, connections }),
+      ),
     );
     for (const kind of kinds) receivers[kind].child.send("end");
     const usages = await Promise.all(
@@ -189,7 +216,7 @@ async function cpuPhase(redis: RedisServer) {
   // as many requests as the direct one before its code is measured: with a warm-up by time it
   // was still getting faster for several rounds. Then one round together, not counted.
   for (const kind of kinds) {
-    await drive(loads[kind], receivers[kind].port, { seconds: 0, amount: WARMUP });
+    await drive(loads[kind], receivers[kind].port, { seconds: 0, amount: WARMUP, connections });
   }
   await once(SECONDS);
   const rounds: { cpu: [number, number]; rps: [number, number]; errors: number }[] = [];
@@ -209,11 +236,26 @@ async function cpuPhase(redis: RedisServer) {
     [...Object.values(receivers).map(({ child }) => child), ...Object.values(loads)].map(stop),
   );
   await flush(redis);
+  // The floor: the same BullMQ add alone, as many in flight, on the receivers' core.
+  const floor = start("./add-alone.ts", [String(redis.port), queue]);
+  await nextMessage(floor);
+  pin(floor, 1);
+  const adds: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    floor.send({ count: FLOOR_ADDS, inFlight: connections });
+    adds.push((await nextMessage<{ cpuMicros: number }>(floor)).cpuMicros);
+    await flush(redis);
+  }
+  await stop(floor);
   return {
+    add: median(adds),
     direct: median(rounds.map((round) => round.cpu[0])),
     durable: median(rounds.map((round) => round.cpu[1])),
     ratio: median(rounds.map((round) => round.cpu[1] / round.cpu[0])),
-    rps: [median(rounds.map((round) => round.rps[0])), median(rounds.map((round) => round.rps[1]))],
+    rps: [
+      median(rounds.map((round) => round.rps[0])),
+      median(rounds.map((round) => round.rps[1])),
+    ] as [number, number],
     errors: rounds.reduce((sum, round) => sum + round.errors, 0),
   };
 }
@@ -319,57 +361,78 @@ async function main() {
     process.stdout.write(
       `redis-server on 127.0.0.1:${redis.port} (appendonly yes, appendfsync everysec); ${PIN ? "loaders on CPU 0, receivers on CPU 1" : "no CPU pinning"}\n`,
     );
-    const cpu = await cpuPhase(redis);
-    // Alternating 1 and 2 workers, so drift on a shared machine hits both alike; the best
-    // run of each is reported (the machine's other work only ever slows a run down).
-    const runs: Awaited<ReturnType<typeof endToEnd>>[] = [];
-    const drains: { workers: number; perSecond: number; errors: number }[] = [];
-    for (let run = 0; run < E2E_RUNS; run++) {
-      for (const count of [1, 2]) {
-        const result = await endToEnd(redis, count);
-        runs.push(result);
-        const alone = await drainRate(redis, count);
-        drains.push({ workers: count, ...alone });
-        process.stdout.write(
-          `${count} worker(s): end to end ${Math.round(result.perSecond)} deliveries/s, draining a full queue ${Math.round(alone.perSecond)}/s\n`,
-        );
-      }
-    }
-    const bestDrain = (count: number) =>
-      Math.max(...drains.filter((run) => run.workers === count).map((run) => run.perSecond));
-    const e2e = [1, 2].map(
-      (count) =>
-        runs.filter((run) => run.workers === count).sort((a, b) => b.perSecond - a.perSecond)[0]!,
-    );
-    const commands = await commandPhase(redis);
-    const errors =
-      cpu.errors + [...runs, ...drains].reduce((sum, run) => sum + run.errors, 0) + commands.errors;
     const lines = [
       "",
-      `payload ${Buffer.byteLength(body)} bytes; ${CONNECTIONS} keep-alive connections; worker concurrency ${CONCURRENCY}`,
-      "",
-      `Receiver CPU per delivery (${ROUNDS} rounds x ${SECONDS} s, both receivers loaded together; medians):`,
-      "",
-      "| receiver | CPU µs/delivery | req/s (share) | vs direct |",
-      "|---|---|---|---|",
-      `| direct middleware | ${cpu.direct.toFixed(1)} | ${Math.round(cpu.rps[0]!)} | 1.00x |`,
-      `| durable (queue) | ${cpu.durable.toFixed(1)} | ${Math.round(cpu.rps[1]!)} | ${cpu.ratio.toFixed(2)}x |`,
-      "",
-      `End to end, ${DELIVERIES} deliveries, POST to handler done (one durable receiver; best of ${E2E_RUNS} runs):`,
-      "",
-      "| workers | deliveries/s | total s | receiver accepted/s | queued-to-done p50 ms | p99 ms | worker CPU µs/delivery | draining a full queue/s |",
-      "|---|---|---|---|---|---|---|---|",
-      ...e2e.map(
-        (run) =>
-          `| ${run.workers} | ${Math.round(run.perSecond)} | ${run.seconds.toFixed(1)} | ${Math.round(run.acceptedPerSecond)} | ${run.p50} | ${run.p99} | ${run.workerCpu.toFixed(0)} | ${Math.round(bestDrain(run.workers))} |`,
-      ),
-      "",
-      `Redis commands per delivery (MONITOR over ${COUNTED} deliveries):`,
-      `- receiver: ${describeTally(commands.receiving)}`,
-      `- worker:   ${describeTally(commands.working)}`,
-      "",
-      `errors (transport errors, timeouts, non-2xx answers): ${errors}`,
+      `payload ${Buffer.byteLength(body)} bytes; worker concurrency ${CONCURRENCY}; load ${loadAverage()}`,
     ];
+    let errors = 0;
+    let verdict: string | undefined;
+    if (PHASES.has("cpu")) {
+      // At each number of connections (deliveries in flight), both receivers loaded together.
+      const results = [];
+      for (const connections of CPU_CONNECTIONS) {
+        process.stdout.write(`receiver CPU, ${connections} connection(s):\n`);
+        results.push({ connections, ...(await cpuPhase(redis, connections)) });
+      }
+      errors += results.reduce((sum, result) => sum + result.errors, 0);
+      const report = cpuReport(results);
+      verdict = report.verdict;
+      lines.push(
+        "",
+        `Receiver CPU per delivery (${ROUNDS} rounds x ${SECONDS} s, both receivers loaded together; medians):`,
+        "",
+        ...report.lines,
+      );
+    }
+    if (PHASES.has("e2e")) {
+      // Alternating 1 and 2 workers, so drift on a shared machine hits both alike; the best
+      // run of each is reported (the machine's other work only ever slows a run down).
+      const runs: Awaited<ReturnType<typeof endToEnd>>[] = [];
+      const drains: { workers: number; perSecond: number; errors: number }[] = [];
+      for (let run = 0; run < E2E_RUNS; run++) {
+        for (const count of [1, 2]) {
+          const result = await endToEnd(redis, count);
+          runs.push(result);
+          const alone = await drainRate(redis, count);
+          drains.push({ workers: count, ...alone });
+          process.stdout.write(
+            `${count} worker(s): end to end ${Math.round(result.perSecond)} deliveries/s, draining a full queue ${Math.round(alone.perSecond)}/s\n`,
+          );
+        }
+      }
+      const bestDrain = (count: number) =>
+        Math.max(...drains.filter((run) => run.workers === count).map((run) => run.perSecond));
+      const e2e = [1, 2].map(
+        (count) =>
+          runs.filter((run) => run.workers === count).sort((a, b) => b.perSecond - a.perSecond)[0]!,
+      );
+      errors += [...runs, ...drains].reduce((sum, run) => sum + run.errors, 0);
+      lines.push(
+        "",
+        `End to end, ${DELIVERIES} deliveries, POST to handler done (one durable receiver, ${CONNECTIONS} connections; best of ${E2E_RUNS} runs):`,
+        "",
+        "| workers | deliveries/s | total s | receiver accepted/s | queued-to-done p50 ms | p99 ms | worker CPU µs/delivery | draining a full queue/s |",
+        "|---|---|---|---|---|---|---|---|",
+        ...e2e.map(
+          (run) =>
+            `| ${run.workers} | ${Math.round(run.perSecond)} | ${run.seconds.toFixed(1)} | ${Math.round(run.acceptedPerSecond)} | ${run.p50} | ${run.p99} | ${run.workerCpu.toFixed(0)} | ${Math.round(bestDrain(run.workers))} |`,
+        ),
+      );
+    }
+    if (PHASES.has("commands")) {
+      const commands = await commandPhase(redis);
+      errors += commands.errors;
+      lines.push(
+        "",
+        `Redis commands per delivery (MONITOR over ${COUNTED} deliveries, ${CONNECTIONS} connections):`,
+        `- receiver: ${describeTally(commands.receiving)}`,
+        `- worker:   ${describeTally(commands.working)}`,
+      );
+    }
+    lines.push("", `errors (transport errors, timeouts, non-2xx answers): ${errors}`);
+    if (verdict !== undefined) {
+      lines.push(`${verdict} (load ${loadAverage()})`);
+    }
     process.stdout.write(`${lines.join("\n")}\n`);
     if (errors > 0) process.exitCode = 1;
   } finally {
