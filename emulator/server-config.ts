@@ -133,9 +133,7 @@ export function checkSchemas(schemas: Record<string, ApiSchemaDefinition>): void
   if (publicCount > 1) throw new TypeError("schemas: only one schema can be public");
 }
 
-const checkShape = shapeCheck("schemas/content/server-config.schema.json", {
-  allowUnionTypes: true,
-});
+const checkShape = shapeCheck("schemas/content/server-config.schema.json");
 
 /**
  * Reads a server config file (strict JSON): a wrong shape, a duplicate token or a bad date is a

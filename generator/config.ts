@@ -95,7 +95,7 @@ export function defaultConfig(cwd = process.cwd()): TypewireConfig {
   };
 }
 
-const checkShape = shapeCheck("schemas/config.schema.json", { allErrors: true });
+const checkShape = shapeCheck("schemas/config.schema.json");
 
 /** What {@link loadConfig} reads. */
 export interface LoadConfigOptions {

@@ -1,14 +1,38 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { ErrorObject, Options, ValidateFunction } from "ajv";
+import { basename } from "node:path";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { closest } from "./closest.js";
 import { GeneratorError, throwAll } from "./errors.js";
 import type { JsonSource } from "./json-source.js";
 import { bundledFile } from "./paths.js";
+import { type ShapeSchema, shapeOptions } from "./shape-schemas.js";
+
+const require = createRequire(import.meta.url);
+
+/** The validator `scripts/build-validators.ts` compiled next to this module, if it ran. */
+function precompiled(schema: ShapeSchema): ValidateFunction | undefined {
+  try {
+    return require(`./validators/${basename(schema).replace(/\.json$/, ".cjs")}`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
+    return undefined;
+  }
+}
+
+/** Compiles one of the bundled schemas with ajv, as the build does. */
+export function compileShape(schema: ShapeSchema): ValidateFunction {
+  const { Ajv } = require("ajv") as typeof import("ajv");
+  return new Ajv(shapeOptions(schema)).compile(
+    JSON.parse(readFileSync(bundledFile(schema), "utf8")),
+  );
+}
 
 /**
- * A check of a JSON input against one of the JSON Schemas the package ships. The schema is read
- * and compiled on the first check, and ajv itself loaded then, not when the module loads, so
+ * A check of a JSON input against one of the JSON Schemas the package ships
+ * (`input/shape-schemas.ts`). The published CLI uses the validators compiled at build time
+ * (`scripts/build-validators.ts`); from the sources, the schema is read and compiled on the first
+ * check, and ajv itself loaded then. Either way nothing is loaded when the module loads, so
  * commands that never read that kind of input (`--help`, `serve` without a config, `generate` of
  * the bundled example) never pay for it.
  *
@@ -16,26 +40,10 @@ import { bundledFile } from "./paths.js";
  * const checkConfig = shapeCheck("schemas/config.schema.json");
  * checkConfig(await readJsonSource(file)); // throws a located GeneratorError on a bad shape
  */
-export function shapeCheck(
-  schemaPath: string,
-  options: Pick<Options, "allowUnionTypes"> & {
-    /** Report every problem at once (for files a person writes), not only the first. */
-    allErrors?: boolean;
-  } = {},
-): (source: JsonSource) => void {
+export function shapeCheck(schema: ShapeSchema): (source: JsonSource) => void {
   let validate: ValidateFunction | undefined;
-  const { allErrors = false, ...ajvOptions } = options;
   return (source) => {
-    // The bundled schemas are checked against the draft meta-schema by the test suite, so the
-    // check at run time skips that step (compiling the meta-schema costs more than the check).
-    // `verbose` keeps each error's schema, which names the keys a misspelt one could have meant.
-    validate ??= new (createRequire(import.meta.url)("ajv") as typeof import("ajv")).Ajv({
-      strict: true,
-      allErrors,
-      verbose: allErrors,
-      validateSchema: false,
-      ...ajvOptions,
-    }).compile(JSON.parse(readFileSync(bundledFile(schemaPath), "utf8")));
+    validate ??= precompiled(schema) ?? compileShape(schema);
     if (validate(source.value)) return;
     const seen = new Set<string>();
     const errors: GeneratorError[] = [];

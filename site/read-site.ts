@@ -5,7 +5,7 @@ import { checkSite } from "./check-site.js";
 import { normalizeCraftVersion } from "./craft-version.js";
 import type { Site } from "./site-model.js";
 
-const checkShape = shapeCheck("schemas/content/site.schema.json", { allowUnionTypes: true });
+const checkShape = shapeCheck("schemas/content/site.schema.json");
 
 /**
  * Reads a site file (`schemas/content/site.json`): strict JSON, the shape of
