@@ -96,6 +96,7 @@ function layoutQueryView(schema: GraphQLSchema, file: string) {
   return layoutBlocks(printed, directiveNames, summary, moduleNames(schema));
 }
 
+/** The template's view: each block's printed lines in its interface, then the imports the walk found, the directive helpers and the root builders. */
 function layoutBlocks(
   printed: PrintedBlocks,
   directiveNames: readonly string[],
