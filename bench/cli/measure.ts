@@ -11,6 +11,11 @@ export interface ProcessCost {
   cpu: number;
   wall: number;
   peakMb: number;
+  /**
+   * With `--trace-gc` among the args: the largest heap left after a full (mark-compact) garbage
+   * collection, in MB: the most the process held live at a collection, without V8's headroom.
+   */
+  liveMb?: number;
 }
 
 /**
@@ -30,7 +35,13 @@ export function measureProcess(args: readonly string[], cwd: string): ProcessCos
   if (result.status !== 0 || !line) {
     throw new Error(`node ${args.join(" ")} failed (exit ${result.status}):\n${result.stderr}`);
   }
-  return { cpu: Number(line[1]) / 1e6, wall, peakMb: Number(line[2]) / 1024 };
+  const live = [...(result.stdout ?? "").matchAll(/Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+) /g)];
+  return {
+    cpu: Number(line[1]) / 1e6,
+    wall,
+    peakMb: Number(line[2]) / 1024,
+    ...(live.length ? { liveMb: Math.max(...live.map((match) => Number(match[1]))) } : {}),
+  };
 }
 
 /**

@@ -3,8 +3,9 @@
 // by the compiled CLI (a new process, as a user runs it), and the floor, a new node process that
 // parses and builds the same SDL with graphql-js and writes the same bytes
 // (`bench/cli/floor-process.mjs`), taking turns. Run with `npm run bench:scale`, or
-// `npm run bench:scale -- --types 10000,100000`. It prints CPU and wall seconds and peak resident
-// memory of both sides, the ratio typewire / floor, the growth against linear, and a verdict:
+// `npm run bench:scale -- --types 10000,100000`. It prints CPU and wall seconds, peak resident
+// memory and the live heap (the largest heap left after a full collection, read from
+// `--trace-gc`) of both sides, the ratio typewire / floor, the growth against linear, and a verdict:
 // at most 1.5x the floor's CPU at every size, and under 1 GB peak at 100,000 types. It never
 // fails on timings.
 import { join } from "node:path";
@@ -48,8 +49,13 @@ for (const types of sizes) {
   const before = load();
   const samples = alternate(
     [
-      { name: "typewire", args: [typewire, "generate", "-q", "--force"], cwd: dir },
-      { name: "floor", args: [floorProcess, "schema.graphql", snapshot, "floor-out"], cwd: dir },
+      // `--trace-gc` on both sides: the heap each one holds live, beside its peak.
+      { name: "typewire", args: ["--trace-gc", typewire, "generate", "-q", "--force"], cwd: dir },
+      {
+        name: "floor",
+        args: ["--trace-gc", floorProcess, "schema.graphql", snapshot, "floor-out"],
+        cwd: dir,
+      },
     ],
     rounds,
   );
@@ -59,6 +65,7 @@ for (const types of sizes) {
       cpu: median(list.map((s) => s.cpu)),
       wall: median(list.map((s) => s.wall)),
       peakMb: Math.max(...list.map((s) => s.peakMb)),
+      liveMb: Math.max(...list.map((s) => s.liveMb ?? 0)),
     };
   };
   const ours = pick("typewire");
@@ -68,7 +75,7 @@ for (const types of sizes) {
   );
   rows.push({ types, ours, floor, ratio, load: `${before} -> ${load()}` });
   process.stdout.write(
-    `${types} types: typewire ${ours.cpu.toFixed(1)} s CPU, ${ours.peakMb.toFixed(0)} MB peak; floor ${floor.cpu.toFixed(1)} s CPU, ${floor.peakMb.toFixed(0)} MB peak (load ${before})\n`,
+    `${types} types: typewire ${ours.cpu.toFixed(1)} s CPU, ${ours.peakMb.toFixed(0)} MB peak, ${ours.liveMb?.toFixed(0)} MB live; floor ${floor.cpu.toFixed(1)} s CPU, ${floor.peakMb.toFixed(0)} MB peak, ${floor.liveMb?.toFixed(0)} MB live (load ${before})\n`,
   );
   if (ratio > 1.5) missed.push(`${types} types at ${ratio.toFixed(2)}x the floor`);
   if (types >= 100_000 && ours.peakMb >= 1024)
@@ -77,7 +84,7 @@ for (const types of sizes) {
 const [first] = rows;
 if (first) {
   process.stdout.write(
-    "\ntypes     typewire cpu s  wall s  peak MB   floor cpu s  wall s  peak MB   ratio (target <= 1.5)  growth  load\n",
+    "\ntypes     typewire cpu s  wall s  peak MB  live MB   floor cpu s  wall s  peak MB  live MB   ratio (target <= 1.5)  growth  load\n",
   );
   for (const row of rows) {
     const growth = row.ours.cpu / first.ours.cpu / (row.types / first.types);
@@ -87,9 +94,11 @@ if (first) {
         row.ours.cpu.toFixed(1).padStart(14),
         row.ours.wall.toFixed(1).padStart(7),
         row.ours.peakMb.toFixed(0).padStart(8),
+        (row.ours.liveMb ?? 0).toFixed(0).padStart(8),
         row.floor.cpu.toFixed(1).padStart(13),
         row.floor.wall.toFixed(1).padStart(7),
         row.floor.peakMb.toFixed(0).padStart(8),
+        (row.floor.liveMb ?? 0).toFixed(0).padStart(8),
         `${row.ratio.toFixed(2)}x`.padStart(23),
         growth.toFixed(2).padStart(7),
         ` ${row.load}`,

@@ -14,10 +14,10 @@ import { renderTemplate, templatePath } from "../templates.js";
 import type { EmittedFile } from "../writer.js";
 import type { ContentEmitter } from "./content-emitter.js";
 import {
-  type FieldMapsView,
-  type InterfaceView,
+  type FieldMapsSummary,
+  type MemberBlock,
   type MemberView,
-  readFieldMaps,
+  walkFieldMaps,
 } from "./field-maps.js";
 import { type ModuleNames, moduleNames } from "./module-names.js";
 
@@ -41,10 +41,7 @@ export function emitQueryBuilders(
       outDir,
       path: "query.ts",
       source: templatePath(TEMPLATE),
-      contents: renderTemplate(
-        TEMPLATE,
-        layoutQueryView(readFieldMaps(schema, file), moduleNames(schema)),
-      ),
+      contents: renderTemplate(TEMPLATE, layoutQueryView(schema, file)),
     },
   ];
 }
@@ -53,19 +50,62 @@ export function emitQueryBuilders(
 export const queryBuildersEmitter: ContentEmitter = async (input) =>
   emitQueryBuilders(input.schema, input.outDir, `content schema "${input.name}"`);
 
+/** The lines of each block of the query module, printed as its members are made. */
+interface PrintedBlocks {
+  members: Record<MemberBlock, string[]>;
+  /** Each argument interface and type interface, printed whole. */
+  interfaces: Record<"args" | "types", string[]>;
+}
+
 /**
- * Blocks of the template, laid out: the template only places them. Builders and directive helpers
- * are exported under the names `names` gives them (the GraphQL name unless taken).
+ * Blocks of the template, laid out: the template only places them. Each member is printed as
+ * {@link walkFieldMaps} makes it, so only text is kept of the types already read, never every
+ * type's members at once. Builders and directive helpers are exported under the names
+ * `moduleNames` gives them (the GraphQL name unless taken).
  */
-function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
-  const block = (name: string, members: readonly MemberView[], doc: string) =>
-    printBlock(`interface ${name} `, doc, members.map(member), "");
-  const interfaces = (views: readonly InterfaceView[]) =>
-    views
-      .map((v) =>
-        printBlock(`interface ${v.name}${v.heritage} `, undefined, v.members.map(member), ""),
-      )
-      .join("\n\n");
+function layoutQueryView(schema: GraphQLSchema, file: string) {
+  const printed: PrintedBlocks = {
+    members: {
+      scalars: [],
+      inputs: [],
+      literals: [],
+      leaves: [],
+      typeInfos: [],
+      nested: [],
+      possible: [],
+      directives: [],
+    },
+    interfaces: { args: [], types: [] },
+  };
+  const directiveNames: string[] = [];
+  const summary = walkFieldMaps(schema, file, {
+    member: (block, view) => {
+      if (block === "directives") directiveNames.push(view.name);
+      printed.members[block].push(member(view));
+    },
+    interface: (block, view) =>
+      printed.interfaces[block].push(
+        printBlock(
+          `interface ${view.name}${view.heritage} `,
+          undefined,
+          view.members.map(member),
+          "",
+        ),
+      ),
+  });
+  return layoutBlocks(printed, directiveNames, summary, moduleNames(schema));
+}
+
+/** The template's view: each block's printed lines in its interface, then the imports the walk found, the directive helpers and the root builders. */
+function layoutBlocks(
+  printed: PrintedBlocks,
+  directiveNames: readonly string[],
+  view: FieldMapsSummary,
+  names: ModuleNames,
+) {
+  const { members, interfaces } = printed;
+  const block = (name: string, lines: readonly string[], doc: string) =>
+    printBlock(`interface ${name} `, doc, lines, "");
   return {
     imports: print([
       {
@@ -83,49 +123,49 @@ function layoutQueryView(view: FieldMapsView, names: ModuleNames) {
         ],
       },
     ]),
-    scalars: block("Scalars", view.scalars, "Output types of scalars and enums."),
+    scalars: block("Scalars", members.scalars, "Output types of scalars and enums."),
     inputs: block(
       "Inputs",
-      view.inputs,
+      members.inputs,
       "Input types of scalars, enums and input objects, for variables and arguments.",
     ),
-    literals: view.literals.length
+    literals: members.literals.length
       ? block(
           "Literals",
-          view.literals,
+          members.literals,
           "Input objects as written in a document's arguments: literal values, variables at any depth.",
         )
       : "",
     leaves: block(
       "Leaves",
-      view.leaves,
+      members.leaves,
       "Leaf results: `r` as returned, `s` after `@markdown` or `@transform`, `f` after `@formatDateTime` (text where the API applies them).",
     ),
-    args: interfaces(view.args),
-    types: interfaces(view.types),
+    args: interfaces.args.join("\n\n"),
+    types: interfaces.types.join("\n\n"),
     nested: block(
       "Nested",
-      view.nested,
+      members.nested,
       "The fields of each type whose selection takes arguments or a sub-selection.",
     ),
     possible: block(
       "Possible",
-      view.possible,
+      members.possible,
       "The concrete types behind each interface and union.",
     ),
-    directives: block("Directives", view.directives, "Arguments of the field directives."),
+    directives: block("Directives", members.directives, "Arguments of the field directives."),
     typeInfos: block(
       "Types",
-      view.typeInfos,
+      members.typeInfos,
       "Each object, interface and union type as the runtime's type-level inference reads it: its name\n`n`, field map `f`, the keys whose selection values nest `x`, its possible types `p` and every key\na selection on it may have `k`.",
     ),
-    directiveHelpers: view.directives
-      .map((d) =>
+    directiveHelpers: directiveNames
+      .map((name) =>
         printPureCall(
-          names.directive(d.name),
+          names.directive(name),
           "directive",
-          [literal(d.name), typeName(`Directives["${d.name}"]`)],
-          [JSON.stringify(d.name)],
+          [literal(name), typeName(`Directives["${name}"]`)],
+          [JSON.stringify(name)],
         ),
       )
       .join("\n"),

@@ -2,7 +2,9 @@ import {
   type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputType,
+  type GraphQLInterfaceType,
   type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLSchema,
   getNamedType,
@@ -94,14 +96,61 @@ const INPUT_SCALARS: Record<string, string> = {
 
 const byName = <T extends { name: string }>(a: T, b: T) => compareText(a.name, b.name);
 
+/** The blocks of the query module made of members, each named as in {@link FieldMapsView}. */
+export type MemberBlock =
+  "scalars" | "inputs" | "literals" | "leaves" | "typeInfos" | "nested" | "possible" | "directives";
+
+/**
+ * Where {@link walkFieldMaps} hands each member and interface of the query module as soon as it
+ * is made, block by block; within a block, in the module's order.
+ */
+export interface FieldMapsSink {
+  member(block: MemberBlock, view: MemberView): void;
+  interface(block: "args" | "types", view: InterfaceView): void;
+}
+
+/** What the query module needs besides its blocks, known once every member was made. */
+export type FieldMapsSummary = Pick<FieldMapsView, "imports" | "roots" | "rootType">;
+
 /**
  * Reads a GraphQL schema into the view model of its query module: a field map per object and
- * interface type, argument interfaces (shared when identical), and the root fields.
+ * interface type, argument interfaces (shared when identical), and the root fields. Every member
+ * of every block, kept; {@link walkFieldMaps} hands them on instead.
  *
  * @example
  * const view = readFieldMaps(buildSchema("type Query { ping: String }"), "schema.graphql");
  */
 export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsView {
+  const members: Record<MemberBlock, MemberView[]> = {
+    scalars: [],
+    inputs: [],
+    literals: [],
+    leaves: [],
+    typeInfos: [],
+    nested: [],
+    possible: [],
+    directives: [],
+  };
+  const interfaces: Record<"args" | "types", InterfaceView[]> = { args: [], types: [] };
+  const summary = walkFieldMaps(schema, file, {
+    member: (block, view) => members[block].push(view),
+    interface: (block, view) => interfaces[block].push(view),
+  });
+  return { ...summary, ...members, ...interfaces };
+}
+
+/**
+ * The members of a schema's query module, made type by type and handed to `sink` as they are
+ * made: what {@link readFieldMaps} returns, without holding every type's members at once (a
+ * large schema's are as large as the schema). Only the argument interfaces (shared when
+ * identical), the leaf results and the field maps of interfaces (which the types implementing
+ * them are compared with) are kept until the end.
+ */
+export function walkFieldMaps(
+  schema: GraphQLSchema,
+  file: string,
+  sink: FieldMapsSink,
+): FieldMapsSummary {
   const queryType = schema.getQueryType();
   if (!queryType) throw new GeneratorError("the schema has no query type", { file });
   const named = Object.values(schema.getTypeMap())
@@ -112,6 +161,13 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   const names = moduleNames(schema);
   const ident = names.type;
   const privateName = names.privateNames();
+  // The runtime types the module's texts name, found as each text is made.
+  const found = new Set<string>();
+  const see = (text: string) => {
+    if (found.size === RUNTIME_TYPES.length) return;
+    for (const [name, pattern] of RUNTIME_PATTERNS)
+      if (!found.has(name) && text.includes(name) && pattern.test(text)) found.add(name);
+  };
 
   const argNames = new Map<string, string>();
   const inputTexts = new Map<string, string>();
@@ -142,8 +198,15 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     }
     return `Leaves[${JSON.stringify(key)}]`;
   };
+  // A field's argument interface, named on the first pass and taken (once) on the second.
+  const argsNames = new Map<GraphQLField<unknown, unknown>, string>();
   const fieldView = (owner: string, field: GraphQLField<unknown, unknown>): FieldView => {
-    const argsName = argsText(owner, field);
+    let argsName: string | undefined;
+    if (field.args.length > 0) {
+      argsName = argsNames.get(field);
+      if (argsName === undefined) argsName = argsText(owner, field);
+      else argsNames.delete(field);
+    }
     const named = getNamedType(field.type);
     const required = field.args.some(
       (arg) => isNonNullType(arg.type) && arg.defaultValue === undefined,
@@ -160,54 +223,85 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
     const args = argsName ? `; a: ${argsName}${required ? "; q: true" : ""}` : "";
     return { descriptor: `{ t: Types["${named.name}"]; w: ${wrappers}${args} }`, nested: true };
   };
+  const fieldViewsOf = (type: GraphQLObjectType | GraphQLInterfaceType) => {
+    const fields = new Map<string, FieldView>();
+    for (const field of Object.values(type.getFields()).sort(byName))
+      fields.set(field.name, fieldView(type.name, field));
+    return fields;
+  };
 
-  // The root type first, so the argument interfaces it shares are named after root fields.
+  // The root type first, so the argument interfaces it shares are named after root fields: the
+  // first pass names every argument interface and leaf result, in this order, and keeps the
+  // field maps of interfaces only; the second makes each type's members, in the module's order.
   const composite = named.filter((t) => isObjectType(t) || isInterfaceType(t) || isUnionType(t));
   const ordered = [queryType, ...composite.filter((t) => t !== queryType)];
-  const fieldViews = new Map<string, Map<string, FieldView>>();
+  const interfaceViews = new Map<string, Map<string, FieldView>>();
   for (const type of ordered) {
-    const fields = new Map<string, FieldView>();
-    if (isObjectType(type) || isInterfaceType(type)) {
-      for (const field of Object.values(type.getFields()).sort(byName))
-        fields.set(field.name, fieldView(type.name, field));
+    if (isInterfaceType(type)) interfaceViews.set(type.name, fieldViewsOf(type));
+    else if (isObjectType(type)) {
+      for (const field of Object.values(type.getFields()).sort(byName)) {
+        const name = argsText(type.name, field);
+        if (name !== undefined) argsNames.set(field, name);
+        if (isLeafType(getNamedType(field.type))) leafText(field.type);
+      }
     }
-    fieldViews.set(type.name, fields);
   }
 
-  const types: InterfaceView[] = [];
-  const nested: MemberView[] = [];
   for (const type of composite) {
-    const own = fieldViews.get(type.name)!;
-    const parents = isObjectType(type) || isInterfaceType(type) ? type.getInterfaces() : [];
+    const possible =
+      isInterfaceType(type) || isUnionType(type)
+        ? `Possible["${type.name}"]`
+        : JSON.stringify(type.name);
+    sink.member("typeInfos", {
+      name: type.name,
+      optional: false,
+      text: isUnionType(type)
+        ? `{ n: "${type.name}"; f: Record<never, never>; x: Nested["${type.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: "__typename" | SpecialKeys; o: Types }`
+        : `{ n: "${type.name}"; f: ${ident(type.name)}; x: Nested["${type.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(type.name)} | "__typename" | SpecialKeys; o: Types }`,
+      // Always too long for one line: it breaks into these, without reading the text back.
+      parts: () => typeInfoParts(type, ident(type.name)),
+    });
+    if (isInterfaceType(type) || isUnionType(type)) {
+      const names = schema.getPossibleTypes(type).map((p) => JSON.stringify(p.name));
+      sink.member("possible", {
+        name: type.name,
+        optional: false,
+        text: names.sort(compareText).join(" | ") || "never",
+      });
+    }
+    // A union has no fields: its `TypeInfo` says so without an empty interface.
+    if (isUnionType(type)) {
+      sink.member("nested", { name: type.name, optional: false, text: "never" });
+      continue;
+    }
+    const own = interfaceViews.get(type.name) ?? fieldViewsOf(type);
+    const parents = type.getInterfaces();
     const inherited = [...parents].sort(byName).filter((parent) => {
-      for (const [name, view] of fieldViews.get(parent.name)!)
+      for (const [name, view] of interfaceViews.get(parent.name)!)
         if (own.get(name)?.descriptor !== view.descriptor) return false;
       return true;
     });
     const covered = new Set(
-      inherited.flatMap((parent) => [...fieldViews.get(parent.name)!.keys()]),
+      inherited.flatMap((parent) => [...interfaceViews.get(parent.name)!.keys()]),
     );
     // A parent that another parent already extends adds nothing but text.
     const direct = inherited.filter(
-      (parent) => !inherited.some((other) => other.getInterfaces().includes(parent as never)),
+      (parent) => !inherited.some((other) => other.getInterfaces().includes(parent)),
     );
     const rest = [...own].filter(([name]) => !covered.has(name));
     const heritage = direct.length ? ` extends ${direct.map((p) => ident(p.name)).join(", ")}` : "";
-    // A union has no fields: its `TypeInfo` says so without an empty interface.
-    if (isUnionType(type)) {
-      nested.push({ name: type.name, optional: false, text: "never" });
-      continue;
-    }
-    types.push({
-      name: ident(type.name),
-      heritage,
-      members: rest.map(([name, view]) => ({ name, optional: false, text: view.descriptor })),
-    });
+    const members = rest.map(([name, view]) => ({ name, optional: false, text: view.descriptor }));
+    for (const member of members) see(member.text);
+    sink.interface("types", { name: ident(type.name), heritage, members });
     const nestedNames = [
       ...direct.map((p) => `Nested["${p.name}"]`),
       ...rest.filter(([, view]) => view.nested).map(([name]) => JSON.stringify(name)),
     ];
-    nested.push({ name: type.name, optional: false, text: nestedNames.join(" | ") || "never" });
+    sink.member("nested", {
+      name: type.name,
+      optional: false,
+      text: nestedNames.join(" | ") || "never",
+    });
   }
 
   const roots = Object.values(queryType.getFields())
@@ -221,77 +315,46 @@ export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsVie
   const directives = schema
     .getDirectives()
     .filter((d) => !isSpecifiedDirective(d) && d.locations.includes("FIELD" as never))
-    .sort(byName)
-    .map((d) => ({
-      name: d.name,
-      optional: false,
-      // A directive without arguments (Craft's `@trim`) takes none: not `{}`, which takes anything.
-      text:
-        d.args.length === 0
-          ? "Record<never, never>"
-          : objectText([...d.args].sort(byName).map((arg) => argLine(arg))),
-    }));
-
-  const scalars = named
-    .filter((t) => isScalarType(t) || isEnumType(t))
-    .map((t) => ({ name: t.name, optional: false, text: scalarText(t, OUTPUT_SCALARS) }));
-  const leafMembers = [...leaves]
-    .map(([name, text]) => ({ name: JSON.stringify(name), optional: false, text }))
     .sort(byName);
-  const literals = named.filter(isInputObjectType).map((t) => ({
-    name: t.name,
-    optional: false,
-    text: objectText(
+  for (const d of directives) {
+    // A directive without arguments (Craft's `@trim`) takes none: not `{}`, which takes anything.
+    const text =
+      d.args.length === 0
+        ? "Record<never, never>"
+        : objectText([...d.args].sort(byName).map((arg) => argLine(arg)));
+    see(text);
+    sink.member("directives", { name: d.name, optional: false, text });
+  }
+  for (const t of named) {
+    if (!isScalarType(t) && !isEnumType(t)) continue;
+    const text = scalarText(t, OUTPUT_SCALARS);
+    see(text);
+    sink.member("scalars", { name: t.name, optional: false, text });
+  }
+  for (const t of named) {
+    if (isScalarType(t) || isEnumType(t) || isInputObjectType(t))
+      sink.member("inputs", { name: t.name, optional: false, text: inputNamedText(t) });
+  }
+  for (const t of named) {
+    if (!isInputObjectType(t)) continue;
+    const text = objectText(
       Object.values(t.getFields())
         .sort(byName)
         .map((f) => argLine(f as unknown as GraphQLArgument)),
-    ),
-  }));
-  // One text to search: a name never spans two members' texts.
-  const texts = [
-    ...args.flatMap((a) => a.members),
-    ...literals,
-    ...directives,
-    ...scalars,
-    ...types.flatMap((t) => t.members),
-  ]
-    .map((m) => m.text)
-    .join("\n");
+    );
+    see(text);
+    sink.member("literals", { name: t.name, optional: false, text });
+  }
+  const leafMembers = [...leaves]
+    .map(([name, text]) => ({ name: JSON.stringify(name), optional: false, text }))
+    .sort(byName);
+  for (const member of leafMembers) sink.member("leaves", member);
+  for (const view of args.sort(byName)) {
+    for (const member of view.members) see(member.text);
+    sink.interface("args", view);
+  }
   return {
-    imports: RUNTIME_TYPES.filter((name) => new RegExp(`\\b${name}\\b`).test(texts)),
-    scalars,
-    inputs: named
-      .filter((t) => isScalarType(t) || isEnumType(t) || isInputObjectType(t))
-      .map((t) => ({ name: t.name, optional: false, text: inputNamedText(t) })),
-    literals,
-    leaves: leafMembers,
-    args: args.sort(byName),
-    types,
-    typeInfos: composite.map((t) => {
-      const possible =
-        isInterfaceType(t) || isUnionType(t) ? `Possible["${t.name}"]` : JSON.stringify(t.name);
-      return {
-        name: t.name,
-        optional: false,
-        text: isUnionType(t)
-          ? `{ n: "${t.name}"; f: Record<never, never>; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: "__typename" | SpecialKeys; o: Types }`
-          : `{ n: "${t.name}"; f: ${ident(t.name)}; x: Nested["${t.name}"] | SpecialKeys; p: Pick<Types, ${possible}>; k: keyof ${ident(t.name)} | "__typename" | SpecialKeys; o: Types }`,
-        // Always too long for one line: it breaks into these, without reading the text back.
-        parts: () => typeInfoParts(t, ident(t.name)),
-      };
-    }),
-    nested,
-    possible: composite
-      .filter((t) => isInterfaceType(t) || isUnionType(t))
-      .map((t) => {
-        const names = schema.getPossibleTypes(t as never).map((p) => JSON.stringify(p.name));
-        return {
-          name: t.name,
-          optional: false,
-          text: names.sort(compareText).join(" | ") || "never",
-        };
-      }),
-    directives,
+    imports: RUNTIME_TYPES.filter((name) => found.has(name)),
     roots,
     rootType: queryType.name,
   };
@@ -314,6 +377,7 @@ function typeInfoParts(type: GraphQLNamedType, ident: string): MemberView[] {
 
 /** The runtime types a generated module may need; it imports the ones it uses. */
 const RUNTIME_TYPES = ["DateTimeString", "EnumValue", "Variable"];
+const RUNTIME_PATTERNS = RUNTIME_TYPES.map((name) => [name, new RegExp(`\\b${name}\\b`)] as const);
 
 /** One field as the module describes it: its descriptor, and whether its selection nests. */
 interface FieldView {

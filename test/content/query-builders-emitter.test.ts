@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import { emitQueryBuilders } from "../../generator/content/emit-query-builders.js";
-import { readFieldMaps } from "../../generator/content/field-maps.js";
+import { readFieldMaps, walkFieldMaps } from "../../generator/content/field-maps.js";
 import { loadSchemaFile } from "../../generator/content/load-schema.js";
 import { withDirectives } from "../../generator/content/standard-directives.js";
 import { readType } from "../../generator/print/read-type.js";
@@ -213,6 +213,66 @@ describe("readFieldMaps", () => {
       }
     },
   );
+
+  it("hands each type's members on as that type is read, before the next type's", () => {
+    const schema = buildSchema(
+      "interface I { f(x: Int): Int } type A implements I { f(x: Int, y: Int): Int } type B { g(x: Int): Int b: B } union U = A | B type Query { a: A u: U }",
+    );
+    const events: string[] = [];
+    const summary = walkFieldMaps(schema, "schema.graphql", {
+      member: (block, view) => events.push(`${block} ${view.name}`),
+      interface: (block, view) => events.push(`${block} ${view.name}`),
+    });
+    const perType = events.filter((event) => !/^(scalars|inputs|leaves|args) /.test(event));
+    expect(perType).toEqual([
+      "typeInfos A",
+      "types A",
+      "nested A",
+      "typeInfos B",
+      "types B",
+      "nested B",
+      "typeInfos I",
+      "possible I",
+      "types I",
+      "nested I",
+      "typeInfos Query",
+      "types Query",
+      "nested Query",
+      "typeInfos U",
+      "possible U",
+      "nested U",
+    ]);
+    // The argument interfaces and leaf results come last, once every type has named its own.
+    expect(events.slice(perType.length)).toEqual([
+      "scalars Boolean",
+      "scalars Int",
+      "scalars String",
+      "inputs Boolean",
+      "inputs Int",
+      "inputs String",
+      'leaves "Int"',
+      "args A_f_Args",
+      "args B_g_Args",
+    ]);
+    expect(summary).toEqual({ imports: ["Variable"], roots: expect.any(Array), rootType: "Query" });
+  });
+
+  it("names a shared argument interface after the first type that has it, in the module's type order, even when an interface read earlier has it too", () => {
+    const maps = view(
+      "interface I { f(x: Int): Int } type A implements I { f(x: Int, y: Int): Int } type B { g(x: Int): Int } type Query { a: A b: B }",
+    );
+    const members = (name: string) => maps.types.find((t) => t.name === name)?.members;
+    expect(members("A")).toEqual([
+      { name: "f", optional: false, text: 'Leaves["Int"] & { a: A_f_Args }' },
+    ]);
+    expect(members("B")).toEqual([
+      { name: "g", optional: false, text: 'Leaves["Int"] & { a: B_g_Args }' },
+    ]);
+    expect(members("I")).toEqual([
+      { name: "f", optional: false, text: 'Leaves["Int"] & { a: B_g_Args }' },
+    ]);
+    expect(maps.args.map((a) => a.name)).toEqual(["A_f_Args", "B_g_Args"]);
+  });
 
   it("sorts types and fields whatever the schema's order", () => {
     const a = view("type Query { b: Z a: Y } type Z { q: Int p: Int } type Y { s: Int }");
