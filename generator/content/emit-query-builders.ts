@@ -17,6 +17,7 @@ import {
   type FieldMapsSummary,
   type MemberBlock,
   type MemberView,
+  memberBlocks,
   walkFieldMaps,
 } from "./field-maps.js";
 import { type ModuleNames, moduleNames } from "./module-names.js";
@@ -65,16 +66,7 @@ interface PrintedBlocks {
  */
 function layoutQueryView(schema: GraphQLSchema, file: string) {
   const printed: PrintedBlocks = {
-    members: {
-      scalars: [],
-      inputs: [],
-      literals: [],
-      leaves: [],
-      typeInfos: [],
-      nested: [],
-      possible: [],
-      directives: [],
-    },
+    members: memberBlocks(),
     interfaces: { args: [], types: [] },
   };
   const directiveNames: string[] = [];

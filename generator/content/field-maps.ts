@@ -100,6 +100,20 @@ const byName = <T extends { name: string }>(a: T, b: T) => compareText(a.name, b
 export type MemberBlock =
   "scalars" | "inputs" | "literals" | "leaves" | "typeInfos" | "nested" | "possible" | "directives";
 
+/** One empty list per block of members, in the order the template places them. */
+export function memberBlocks<T>(): Record<MemberBlock, T[]> {
+  return {
+    scalars: [],
+    inputs: [],
+    literals: [],
+    leaves: [],
+    typeInfos: [],
+    nested: [],
+    possible: [],
+    directives: [],
+  };
+}
+
 /**
  * Where {@link walkFieldMaps} hands each member and interface of the query module as soon as it
  * is made, block by block; within a block, in the module's order.
@@ -121,16 +135,7 @@ export type FieldMapsSummary = Pick<FieldMapsView, "imports" | "roots" | "rootTy
  * const view = readFieldMaps(buildSchema("type Query { ping: String }"), "schema.graphql");
  */
 export function readFieldMaps(schema: GraphQLSchema, file: string): FieldMapsView {
-  const members: Record<MemberBlock, MemberView[]> = {
-    scalars: [],
-    inputs: [],
-    literals: [],
-    leaves: [],
-    typeInfos: [],
-    nested: [],
-    possible: [],
-    directives: [],
-  };
+  const members = memberBlocks<MemberView>();
   const interfaces: Record<"args" | "types", InterfaceView[]> = { args: [], types: [] };
   const summary = walkFieldMaps(schema, file, {
     member: (block, view) => members[block].push(view),
