@@ -148,7 +148,17 @@ type ExactField<D, V> = V extends true
  */
 export type Result<T extends TypeInfo, S> = keyof S & Fragment extends never
   ? Fill<T, S, keyof T["p"]>
-  : Fragments<T, S, FragmentsIn<T, S>>;
+  : keyof S & Fragment extends `... on ${keyof T["p"] & string}`
+    ? OnConcrete<T, S, keyof S & Fragment>
+    : Fragments<T, S, FragmentsIn<T, S>>;
+
+// The common case: fragment keys written out, each on a concrete type of `T`. No two apply to
+// one type, so each key is one variant, and the rest is one more.
+type OnConcrete<T extends TypeInfo, S, K> =
+  Member<T, S, K> | Rest<T, S, K extends `... on ${infer P}` ? P : never>;
+type Member<T extends TypeInfo, S, K> = K extends `... on ${infer P}`
+  ? Fill<T["p"][P & keyof T["p"]] & TypeInfo, S & Typename & S[K & keyof S], P>
+  : never;
 
 // The fragments of `S`: those made by `on`, and fragment keys written out (`"... on Type": {...}`),
 // each put in the form `on` gives.
