@@ -152,12 +152,15 @@ type ExactField<D, V> = V extends true
 export type Result<T extends TypeInfo, S> = keyof S & Fragment extends never
   ? Fill<T, S, keyof T["p"]>
   : keyof S & Fragment extends `... on ${keyof T["p"] & string}`
-    ? OnConcrete<T, S, keyof S & Fragment>
+    ? OnConcrete<T, S>
     : Fragments<T, S, FragmentsIn<T, S>>;
 
 // The common case: fragment keys written out, each on a concrete type of `T`. No two apply to
-// one type, so each key is one variant, and the rest is one more.
-type OnConcrete<T extends TypeInfo, S, K> =
+// one type, so each key is one variant, and the rest is one more. The keys `K` are taken from
+// `S` again here rather than passed from `Result`'s test: there, the compiler would narrow them
+// to the keys of every concrete type of `T` whenever it works out the builder's return type
+// before `S` is known (a thousand variants, once per type, on a large site's entry interface).
+type OnConcrete<T extends TypeInfo, S, K = keyof S & Fragment> =
   Member<T, S, K> | Rest<T, S, K extends `... on ${infer P}` ? P : never>;
 type Member<T extends TypeInfo, S, K> = K extends `... on ${infer P}`
   ? Fill<T["p"][P & keyof T["p"]] & TypeInfo, S & Typename & S[K & keyof S], P>
