@@ -157,6 +157,38 @@ describe("inline fragments", () => {
       heroImage: ({ url: string | null } | null)[] | null;
     }>();
   });
+  it("types fragment keys on concrete types alone as on() does (one variant each, and the rest)", () => {
+    // Keys written only on concrete types of the field's type take a shorter path through the
+    // result inference than on() or a fragment on an interface; both must give the same type.
+    const written = query({
+      posts: entries(
+        {},
+        {
+          id: true,
+          "... on blog_article_Entry": { summary: true, heroImage: { url: true } },
+          "... on blog_link_Entry": { linkUrl: true },
+        },
+      ),
+      one: entry({}, { "... on pages_page_Entry": { title: true } }),
+    });
+    const made = query({
+      posts: entries(
+        {},
+        {
+          id: true,
+          ...on("blog_article_Entry", { summary: true, heroImage: { url: true } }),
+          ...on("blog_link_Entry", { linkUrl: true }),
+        },
+      ),
+      one: entry({}, { ...on("pages_page_Entry", { title: true }) }),
+    });
+    expectTypeOf<ResultOf<typeof written>>().toEqualTypeOf<ResultOf<typeof made>>();
+    type One = NonNullable<ResultOf<typeof written>["one"]>;
+    expectTypeOf<One>().toEqualTypeOf<
+      | { __typename: "pages_page_Entry"; title: string | null }
+      | { __typename: "blog_article_Entry" | "blog_link_Entry" }
+    >();
+  });
   it("types an explicit __typename by the possible types", () => {
     const q = query({
       one: entry({}, { __typename: true }),

@@ -99,30 +99,33 @@ type ExactArgs<A, G> = keyof G extends keyof A
 // A fragment made by `on` had its selection checked there; here only its type is: it must share
 // a concrete type with `T`, as GraphQL requires of a fragment spread. A fragment key written out
 // is checked here whole: its type (a member of `T`, `T` itself, or one sharing a concrete type
-// with it) and its selection.
+// with it) and its selection. The most common one, a key on a concrete type of `T`, is answered
+// first, before the keys that are not fields are told apart.
 type ExactKey<T extends TypeInfo, K, V, A> = K extends keyof T["f"]
   ? ExactField<T["f"][K], V>
-  : K extends "__args"
-    ? ExactArgs<A, V>
-    : K extends Fragment
-      ? V extends { readonly [fragmentOn]: unknown }
-        ? [Get<V, typeof fragmentOn> & keyof T["p"]] extends [never]
-          ? Invalid<`${K extends `... on ${infer P}|${string}` ? P : K} is not a possible type of ${T["n"]}`>
-          : unknown
-        : K extends `... on ${infer P}`
-          ? P extends keyof T["o"]
-            ? P extends keyof T["p"] | T["n"]
-              ? WrittenFragment<T["o"][P] & TypeInfo, V>
-              : [keyof (T["o"][P] & TypeInfo)["p"] & keyof T["p"]] extends [never]
-                ? Invalid<`${P} is not a possible type of ${T["n"]}`>
-                : WrittenFragment<T["o"][P] & TypeInfo, V>
-            : Invalid<`${P} is not a type of the schema`>
-          : unknown
-      : K extends `${string}: ${infer F}`
-        ? F extends keyof T["f"]
-          ? SelectionValue<T["f"][F]> & ExactField<T["f"][F], V>
-          : Invalid<`'${F}' is not a field of ${T["n"]}`>
-        : unknown;
+  : K extends `... on ${infer P extends keyof T["p"] & string}`
+    ? WrittenFragment<T["p"][P] & TypeInfo, V>
+    : K extends "__args"
+      ? ExactArgs<A, V>
+      : K extends Fragment
+        ? V extends { readonly [fragmentOn]: unknown }
+          ? [Get<V, typeof fragmentOn> & keyof T["p"]] extends [never]
+            ? Invalid<`${K extends `... on ${infer P}|${string}` ? P : K} is not a possible type of ${T["n"]}`>
+            : unknown
+          : K extends `... on ${infer P}`
+            ? P extends keyof T["o"]
+              ? P extends keyof T["p"] | T["n"]
+                ? WrittenFragment<T["o"][P] & TypeInfo, V>
+                : [keyof (T["o"][P] & TypeInfo)["p"] & keyof T["p"]] extends [never]
+                  ? Invalid<`${P} is not a possible type of ${T["n"]}`>
+                  : WrittenFragment<T["o"][P] & TypeInfo, V>
+              : Invalid<`${P} is not a type of the schema`>
+            : unknown
+        : K extends `${string}: ${infer F}`
+          ? F extends keyof T["f"]
+            ? SelectionValue<T["f"][F]> & ExactField<T["f"][F], V>
+            : Invalid<`'${F}' is not a field of ${T["n"]}`>
+          : unknown;
 
 // A fragment key written out (`"... on Type": {...}`) on type `Q`: its values' types, then its keys.
 type WrittenFragment<Q extends TypeInfo, V> = SelectionOf<Q> & Exact<Q, V>;
@@ -148,7 +151,20 @@ type ExactField<D, V> = V extends true
  */
 export type Result<T extends TypeInfo, S> = keyof S & Fragment extends never
   ? Fill<T, S, keyof T["p"]>
-  : Fragments<T, S, FragmentsIn<T, S>>;
+  : keyof S & Fragment extends `... on ${keyof T["p"] & string}`
+    ? OnConcrete<T, S>
+    : Fragments<T, S, FragmentsIn<T, S>>;
+
+// The common case: fragment keys written out, each on a concrete type of `T`. No two apply to
+// one type, so each key is one variant, and the rest is one more. The keys `K` are taken from
+// `S` again here rather than passed from `Result`'s test: there, the compiler would narrow them
+// to the keys of every concrete type of `T` whenever it works out the builder's return type
+// before `S` is known (a thousand variants, once per type, on a large site's entry interface).
+type OnConcrete<T extends TypeInfo, S, K = keyof S & Fragment> =
+  Member<T, S, K> | Rest<T, S, K extends `... on ${infer P}` ? P : never>;
+type Member<T extends TypeInfo, S, K> = K extends `... on ${infer P}`
+  ? Fill<T["p"][P & keyof T["p"]] & TypeInfo, S & Typename & S[K & keyof S], P>
+  : never;
 
 // The fragments of `S`: those made by `on`, and fragment keys written out (`"... on Type": {...}`),
 // each put in the form `on` gives.
