@@ -1,3 +1,10 @@
+import {
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  getNamedType,
+  isInterfaceType,
+  isObjectType,
+} from "graphql";
 import type { EntryTypeInfo } from "./craft-schema.js";
 
 // Twenty-four queries shaped like the ones real Craft front ends send: a page by URI with its
@@ -857,7 +864,32 @@ const genqlArgs = (args: Record<string, Value>): Record<string, Value> =>
     ]),
   );
 
-function genqlNodes(nodes: Node[], samples: Map<string, Value>): string {
+/**
+ * A field's arguments for genql: those given, or `{}` where the schema's field takes arguments
+ * and none are given (genql's selection types require `__args` on every field with arguments).
+ */
+function genqlFieldArgs(
+  type: GraphQLNamedType | undefined,
+  name: string,
+  args: Record<string, Value>,
+  samples: Map<string, Value>,
+): string | undefined {
+  if (Object.keys(args).length) return tsArgs(args, "inline", samples);
+  const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[name] : undefined;
+  return field && field.args.length > 0 ? "{}" : undefined;
+}
+
+function fieldType(type: GraphQLNamedType | undefined, name: string): GraphQLNamedType | undefined {
+  const field = isObjectType(type) || isInterfaceType(type) ? type.getFields()[name] : undefined;
+  return field ? getNamedType(field.type) : undefined;
+}
+
+function genqlNodes(
+  nodes: Node[],
+  samples: Map<string, Value>,
+  schema: GraphQLSchema,
+  type: GraphQLNamedType | undefined,
+): string {
   const seen = new Set<string>();
   const parts: string[] = [];
   let fragments = false;
@@ -868,7 +900,9 @@ function genqlNodes(nodes: Node[], samples: Map<string, Value>): string {
     } else if ("on" in node) {
       fragments = true;
       const key = `on_${node.on}`;
-      if (!seen.has(key)) parts.push(`${key}: ${genqlNodes(node.sel, samples)}`);
+      if (!seen.has(key)) {
+        parts.push(`${key}: ${genqlNodes(node.sel, samples, schema, schema.getType(node.on))}`);
+      }
       seen.add(key);
     } else {
       if (seen.has(node.name)) continue;
@@ -877,11 +911,14 @@ function genqlNodes(nodes: Node[], samples: Map<string, Value>): string {
         ...node.args,
         ...(node.directive?.name === "transform" ? node.directive.args : {}),
       };
-      const a = Object.keys(args).length ? tsArgs(args, "inline", samples) : undefined;
-      const value = node.sel
+      const a = genqlFieldArgs(type, node.name, args, samples);
+      const inner = node.sel
+        ? genqlNodes(node.sel, samples, schema, fieldType(type, node.name))
+        : undefined;
+      const value = inner
         ? a
-          ? `{ __args: ${a}, ${genqlNodes(node.sel, samples).slice(2)}`
-          : genqlNodes(node.sel, samples)
+          ? `{ __args: ${a}, ${inner.slice(2)}`
+          : inner
         : a
           ? `{ __args: ${a} }`
           : "true";
@@ -893,15 +930,16 @@ function genqlNodes(nodes: Node[], samples: Map<string, Value>): string {
 }
 
 /** The same operations for genql's client (values inline, no aliases, no directives). */
-export function genqlRealistic(ops: Operation[]): string {
+export function genqlRealistic(ops: Operation[], schema: GraphQLSchema): string {
   const body = ops.map((op, i) => {
     const samples = samplesOf(op);
     const seen = new Set<string>();
     const roots = op.root
       .filter((f) => !seen.has(f.name) && seen.add(f.name))
       .map((f) => {
-        const a = f.args ? tsArgs(genqlArgs(f.args), "inline", samples) : undefined;
-        const sel = genqlNodes(f.sel ?? [], samples);
+        const query = schema.getQueryType() ?? undefined;
+        const a = genqlFieldArgs(query, f.name, genqlArgs(f.args ?? {}), samples);
+        const sel = genqlNodes(f.sel ?? [], samples, schema, fieldType(query, f.name));
         return `${f.name}: ${a ? `{ __args: ${a}, ${sel.slice(2)}` : sel}`;
       })
       .join(",\n    ");

@@ -415,7 +415,7 @@ async function measureRealistic(
   const schema = buildSchema(sdl);
   const writers: Record<Library, typeof oursRealistic> = {
     ours: oursRealistic,
-    genql: genqlRealistic,
+    genql: (list) => genqlRealistic(list, schema),
     clientPreset: clientPresetRealistic,
     tada: tadaRealistic,
     callback: (list) => callbackRealistic(list, schema),
