@@ -1,14 +1,13 @@
 // A small program of a user's project, written against the packages exactly as npm installs them
 // and the modules `typewire generate` wrote into src/generated. It receives one signed delivery
 // through the node middleware and runs one content query, and prints what it saw as JSON.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Webhooks, createNodeMiddleware } from "@typewire/runtime";
 import { createContentClient } from "@typewire/runtime/content";
 import { signDelivery } from "@typewire/runtime/testing";
 import { entries, query, users } from "./generated/content/partners/index.js";
 import * as publicSchema from "./generated/content/public/index.js";
 import { type EmitterWebhookEvent, emitterEventNames } from "./generated/webhooks/index.js";
+import { postDeliveries } from "./post-deliveries.js";
 
 const secret = "consumer-secret";
 const webhooks = new Webhooks({ secret });
@@ -27,34 +26,16 @@ export function refOf(event: EmitterWebhookEvent<"push">): string {
 // @ts-expect-error the public schema grants no users, so its module has no `users` builder
 export const noUsers = publicSchema.users;
 
-const middleware = createNodeMiddleware(webhooks);
-const server = createServer(async (req, res) => {
-  if (!(await middleware(req, res))) res.writeHead(404).end();
-});
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const { port } = server.address() as AddressInfo;
-const delivery = await signDelivery({
-  secret,
-  name: "issues.opened",
-  payload: { issue: { number: 7 } },
-  id: "delivery-1",
-});
-const response = await fetch(`http://127.0.0.1:${port}/api/platform/webhooks`, {
-  method: "POST",
-  headers: delivery.headers,
-  body: delivery.body,
-});
-await response.arrayBuffer();
-// Without a payload: the example payload the installed runtime ships.
-const example = await signDelivery({ secret, name: "issues.opened", id: "delivery-2" });
-const exampleResponse = await fetch(`http://127.0.0.1:${port}/api/platform/webhooks`, {
-  method: "POST",
-  headers: example.headers,
-  body: example.body,
-});
-await exampleResponse.arrayBuffer();
-server.closeAllConnections();
-await new Promise((resolve) => server.close(resolve));
+const [status, exampleStatus] = await postDeliveries(createNodeMiddleware(webhooks), [
+  signDelivery({
+    secret,
+    name: "issues.opened",
+    payload: { issue: { number: 7 } },
+    id: "delivery-1",
+  }),
+  // Without a payload: the example payload the installed runtime ships.
+  signDelivery({ secret, name: "issues.opened", id: "delivery-2" }),
+]);
 
 const client = createContentClient({
   endpoint: process.env.CMS_ENDPOINT ?? "",
@@ -71,8 +52,8 @@ const usernames: (string | null)[] = (data.people ?? []).map((user) => user?.use
 
 console.log(
   JSON.stringify({
-    status: response.status,
-    exampleStatus: exampleResponse.status,
+    status,
+    exampleStatus,
     handled,
     titles,
     usernames,

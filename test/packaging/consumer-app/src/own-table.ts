@@ -1,12 +1,11 @@
 // The project's own event table (webhooks/events.json: the platform's table plus deploy_hook,
 // which the platform's lacks), generated into src/generated/webhooks. A signed delivery of the
 // new event goes through the node middleware to its typed handler; prints what it saw as JSON.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createNodeMiddleware } from "@typewire/runtime";
 import { Webhooks as PlatformWebhooks } from "@typewire/runtime/webhooks";
 import { emitterEventNames, type Payloads, Webhooks } from "./generated/webhooks/index.js";
 import { examplePayload, signDelivery } from "./generated/webhooks/testing.js";
+import { postDeliveries } from "./post-deliveries.js";
 
 const secret = "own-table-secret";
 const warnings: string[] = [];
@@ -47,26 +46,13 @@ webhooks.on("deploy_hook.exploded", () => undefined);
 // @ts-expect-error the runtime's own Webhooks is bound to the platform's table, which lacks it
 new PlatformWebhooks({ secret }).on("deploy_hook.fired", () => undefined);
 
-const middleware = createNodeMiddleware(webhooks);
-const server = createServer(async (req, res) => {
-  if (!(await middleware(req, res))) res.writeHead(404).end();
-});
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const { port } = server.address() as AddressInfo;
-const statuses: number[] = [];
-for (const name of ["deploy_hook.fired", "deploy_hook.failed", "issues.opened"]) {
+const statuses = await postDeliveries(
+  createNodeMiddleware(webhooks),
   // No payload: the example built from the project's own schema for that name.
-  const delivery = await signDelivery({ secret, name, id: `own-${name}` });
-  const response = await fetch(`http://127.0.0.1:${port}/api/platform/webhooks`, {
-    method: "POST",
-    headers: delivery.headers,
-    body: delivery.body,
-  });
-  await response.arrayBuffer();
-  statuses.push(response.status);
-}
-server.closeAllConnections();
-await new Promise((resolve) => server.close(resolve));
+  ["deploy_hook.fired", "deploy_hook.failed", "issues.opened"].map((name) =>
+    signDelivery({ secret, name, id: `own-${name}` }),
+  ),
+);
 
 console.log(
   JSON.stringify({
