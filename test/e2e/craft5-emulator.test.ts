@@ -158,19 +158,21 @@ describe("the Craft 5 example site through typewire serve", () => {
       small: expect.any(String),
       altText: expect.toSatisfy((alt: unknown) => alt === null || typeof alt === "string"),
     });
-    expect(answers.interfaceInUnion.news.length).toBeGreaterThan(0);
+    // Each conditional check below runs on at least one item of its type.
+    const typenames = (items: { __typename: string }[]) => items.map((item) => item.__typename);
+    expect(typenames(answers.interfaceInUnion.news)).toContain("article_Entry");
     for (const item of answers.interfaceInUnion.news) {
       expect(item.postDate).toMatch(/^\d{4}$/);
       if (item.__typename === "article_Entry") expect(item).toHaveProperty("summary");
     }
     expect(answers.nestedUnions.all.length).toBeGreaterThan(0);
-    expect(answers.mergedFragments.pages.length).toBeGreaterThan(0);
+    expect(typenames(answers.mergedFragments.pages)).toContain("page_Entry");
     for (const page of answers.mergedFragments.pages) {
       expect(page).toHaveProperty("slug");
       if (page.__typename === "page_Entry") expect(Object.keys(page)).toContain("summary");
     }
     expect(answers.fragmentOnOwnType.e).toHaveProperty("name");
-    expect(answers.writtenOut.pages.length).toBeGreaterThan(0);
+    expect(typenames(answers.writtenOut.pages)).toContain("page_Entry");
     for (const page of answers.writtenOut.pages) {
       expect(page.uri).toEqual(expect.any(String));
       if (page.__typename === "page_Entry") expect(page).toHaveProperty("contentBlocks");
