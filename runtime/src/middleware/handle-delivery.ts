@@ -1,5 +1,6 @@
 import { withoutPrefix } from "../event-handler/describe-thrown.js";
 import { SETTLED } from "../event-handler/dispatch.js";
+import { isInstance } from "../event-handler/is-instance.js";
 import { withoutPayload } from "../event-handler/without-payload.js";
 import { WebhookRequestError } from "../webhook-request-error.js";
 import { errorStatus } from "./error-status.js";
@@ -142,15 +143,6 @@ function errorMessage(error: unknown): string {
 function isDuplicate(error: unknown): boolean {
   try {
     return (error as { status?: unknown } | null | undefined)?.status === 208;
-  } catch {
-    return false;
-  }
-}
-
-/** `instanceof` that cannot throw (a Proxy's `getPrototypeOf` trap may). */
-function isInstance(error: unknown, type: abstract new (...args: never[]) => unknown): boolean {
-  try {
-    return error instanceof type;
   } catch {
     return false;
   }
