@@ -29,9 +29,9 @@ const DUPLICATE_REPLY = jsonReply(208, {
  * handlers finish (within this call when they all finished synchronously), the error's status
  * (400 for a bad signature or body, 503 when the dedupe store or the queue did not answer) or
  * 500 when it rejects, 208 for a duplicate, 202 when the timeout passes first. In durable mode
- * (a `durable` step such as `toQueue`), 202 once the delivery is stored, with no deadline. Failures after a 202 still
- * reach the log (and, through `verifyAndReceive`, the `onError` handlers). Callback-shaped so
- * the node adapter adds no promise of its own.
+ * (a `durable` step such as `toQueue`), 202 once the delivery is stored, with no deadline.
+ * Failures after a 202 still reach the log (and, through `verifyAndReceive`, the `onError`
+ * handlers). Callback-shaped so the node adapter adds no promise of its own.
  *
  * @example
  * handleDelivery(webhooks, options, { id: "1", name: "push", payload: body, signature }, (reply) => send(reply));
