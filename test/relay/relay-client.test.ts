@@ -4,7 +4,7 @@ import { inspect } from "node:util";
 import { EventSource } from "eventsource";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createRelayClient, toDelivery } from "@typewire/runtime/relay";
-import type { RelayClient } from "@typewire/runtime/relay";
+import type { RelayClient, RelayClientOptions } from "@typewire/runtime/relay";
 import { listen, type Running } from "../middleware/adapters.js";
 import { SECRET, recordingWebhooks, signBytes } from "../middleware/test-webhooks.js";
 
@@ -56,17 +56,24 @@ afterEach(async () => {
   client = channel = undefined;
 });
 
+/**
+ * Opens a relay channel and a client on it that sends deliveries to `recording`'s webhooks and
+ * logs to `log` (the recording's by default); resolves once the client is connected.
+ */
+async function connect(
+  recording = recordingWebhooks(),
+  log: RelayClientOptions["log"] = recording.log,
+) {
+  const opened = await relayChannel();
+  channel = opened;
+  client = createRelayClient({ url: opened.url, webhooks: recording.webhooks, EventSource, log });
+  await vi.waitFor(() => expect(opened.connections()).toBe(1));
+  return { channel: opened, client: client!, recording };
+}
+
 describe("createRelayClient", () => {
   it("passes each message to verifyAndReceive as id, name, signature and the serialised body", async () => {
-    channel = await relayChannel();
-    const recording = recordingWebhooks();
-    client = createRelayClient({
-      url: channel.url,
-      webhooks: recording.webhooks,
-      EventSource,
-      log: recording.log,
-    });
-    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    const { channel, recording } = await connect();
     channel.send(message({ action: "opened", issue: { number: 3 } }));
     await vi.waitFor(() => expect(recording.received).toHaveLength(1));
     expect(recording.received[0]).toMatchObject({
@@ -77,15 +84,7 @@ describe("createRelayClient", () => {
   });
 
   it("logs and skips a bad message, and keeps going", async () => {
-    channel = await relayChannel();
-    const recording = recordingWebhooks();
-    client = createRelayClient({
-      url: channel.url,
-      webhooks: recording.webhooks,
-      EventSource,
-      log: recording.log,
-    });
-    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    const { channel, recording } = await connect();
     channel.send("not json");
     channel.send(JSON.stringify({ "x-platform-event": "issues" }));
     channel.send(message({ action: "opened" }, "sha256=00"));
@@ -107,20 +106,13 @@ describe("createRelayClient", () => {
   });
 
   it("logs a failed delivery with the error itself, through a method replaced after creation", async () => {
-    channel = await relayChannel();
     const recording = recordingWebhooks();
     recording.handler = () => {
       throw new Error("cannot save issue 3");
     };
     const log = { error: (..._data: unknown[]) => undefined };
-    client = createRelayClient({
-      url: channel.url,
-      webhooks: recording.webhooks,
-      EventSource,
-      log,
-    });
+    const { channel } = await connect(recording, log);
     const error = vi.spyOn(log, "error");
-    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
     channel.send(message({ action: "opened", issue: { number: 3 } }));
     await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(1));
     const [line, logged] = error.mock.calls[0]!;
@@ -132,15 +124,7 @@ describe("createRelayClient", () => {
   });
 
   it("verifies x-hub-signature-256 when a message carries it next to the legacy SHA-1 x-hub-signature", async () => {
-    channel = await relayChannel();
-    const recording = recordingWebhooks();
-    client = createRelayClient({
-      url: channel.url,
-      webhooks: recording.webhooks,
-      EventSource,
-      log: recording.log,
-    });
-    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    const { channel, recording } = await connect();
     const body = { action: "opened", issue: { number: 5 } };
     const text = JSON.stringify(body);
     // What a relay that forwards every header sends: both signatures, the platform's delivery id
@@ -165,17 +149,9 @@ describe("createRelayClient", () => {
   });
 
   it("names the key it read in a signature failure, shows the id, and never logs the payload", async () => {
-    channel = await relayChannel();
-    const recording = recordingWebhooks();
     const lines: unknown[][] = [];
     const keep = (...data: unknown[]) => lines.push(data);
-    client = createRelayClient({
-      url: channel.url,
-      webhooks: recording.webhooks,
-      EventSource,
-      log: { warn: keep, error: keep },
-    });
-    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    const { channel, recording } = await connect(recordingWebhooks(), { warn: keep, error: keep });
     const secretBody = { action: "opened", issue: { number: 6, title: "PAYLOAD-MARKER-7f3a" } };
     // Signed with another secret under the SHA-256 key.
     channel.send(
@@ -228,18 +204,15 @@ describe("createRelayClient", () => {
     process.on("uncaughtException", record);
     process.on("unhandledRejection", record);
     try {
-      channel = await relayChannel();
-      const recording = recordingWebhooks();
       const broken = () => {
         throw new Error("the logger is broken");
       };
-      client = createRelayClient({
-        url: channel.url,
-        webhooks: recording.webhooks,
-        EventSource,
-        log: { debug: broken, info: broken, warn: broken, error: broken },
+      const { channel, recording } = await connect(recordingWebhooks(), {
+        debug: broken,
+        info: broken,
+        warn: broken,
+        error: broken,
       });
-      await vi.waitFor(() => expect(channel!.connections()).toBe(1));
       // A message that is skipped (warn) and one whose signature is wrong (error).
       channel.send("not json");
       channel.send(message({ action: "opened" }, "sha256=00"));
@@ -257,18 +230,10 @@ describe("createRelayClient", () => {
   });
 
   it("connects again after the connection drops", async () => {
-    channel = await relayChannel();
-    const recording = recordingWebhooks();
-    client = createRelayClient({
-      url: channel.url,
-      webhooks: recording.webhooks,
-      EventSource,
-      log: recording.log,
-    });
-    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    const { channel, recording } = await connect();
     channel.drop();
-    await vi.waitFor(() => expect(channel!.connections()).toBe(0));
-    await vi.waitFor(() => expect(channel!.connections()).toBe(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(channel.connections()).toBe(0));
+    await vi.waitFor(() => expect(channel.connections()).toBe(1), { timeout: 5000 });
     channel.send(message({ action: "reopened" }));
     await vi.waitFor(() => expect(recording.received).toHaveLength(1));
   });
@@ -308,17 +273,9 @@ describe("createRelayClient", () => {
   });
 
   it("stops on close()", async () => {
-    channel = await relayChannel();
-    const recording = recordingWebhooks();
-    client = createRelayClient({
-      url: channel.url,
-      webhooks: recording.webhooks,
-      EventSource,
-      log: recording.log,
-    });
-    await vi.waitFor(() => expect(channel!.connections()).toBe(1));
+    const { channel, client } = await connect();
     client.close();
-    await vi.waitFor(() => expect(channel!.connections()).toBe(0));
+    await vi.waitFor(() => expect(channel.connections()).toBe(0));
   });
 
   it("says what is missing from its options", () => {

@@ -37,6 +37,8 @@ export function describeCause(value: unknown): string {
   return withoutPrefix(describeThrown(value));
 }
 
+const PREFIX = "[typewire] ";
+
 /**
  * `text` without a leading `[typewire] `, to quote after a line's own prefix.
  *
@@ -44,5 +46,5 @@ export function describeCause(value: unknown): string {
  * withoutPrefix("[typewire] bad"); // "bad"
  */
 export function withoutPrefix(text: string): string {
-  return text.startsWith("[typewire] ") ? text.slice(11) : text;
+  return text.startsWith(PREFIX) ? text.slice(PREFIX.length) : text;
 }

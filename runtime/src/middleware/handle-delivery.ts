@@ -1,5 +1,6 @@
 import { withoutPrefix } from "../event-handler/describe-thrown.js";
 import { SETTLED } from "../event-handler/dispatch.js";
+import { isInstance } from "../event-handler/is-instance.js";
 import { withoutPayload } from "../event-handler/without-payload.js";
 import { WebhookRequestError } from "../webhook-request-error.js";
 import { errorStatus } from "./error-status.js";
@@ -28,9 +29,9 @@ const DUPLICATE_REPLY = jsonReply(208, {
  * handlers finish (within this call when they all finished synchronously), the error's status
  * (400 for a bad signature or body, 503 when the dedupe store or the queue did not answer) or
  * 500 when it rejects, 208 for a duplicate, 202 when the timeout passes first. In durable mode
- * (a `durable` step such as `toQueue`), 202 once the delivery is stored, with no deadline. Failures after a 202 still
- * reach the log (and, through `verifyAndReceive`, the `onError` handlers). Callback-shaped so
- * the node adapter adds no promise of its own.
+ * (a `durable` step such as `toQueue`), 202 once the delivery is stored, with no deadline.
+ * Failures after a 202 still reach the log (and, through `verifyAndReceive`, the `onError`
+ * handlers). Callback-shaped so the node adapter adds no promise of its own.
  *
  * @example
  * handleDelivery(webhooks, options, { id: "1", name: "push", payload: body, signature }, (reply) => send(reply));
@@ -142,15 +143,6 @@ function errorMessage(error: unknown): string {
 function isDuplicate(error: unknown): boolean {
   try {
     return (error as { status?: unknown } | null | undefined)?.status === 208;
-  } catch {
-    return false;
-  }
-}
-
-/** `instanceof` that cannot throw (a Proxy's `getPrototypeOf` trap may). */
-function isInstance(error: unknown, type: abstract new (...args: never[]) => unknown): boolean {
-  try {
-    return error instanceof type;
   } catch {
     return false;
   }

@@ -98,7 +98,7 @@ export function resolveOptions<T>(
     log: createLogger(options.log),
     timeout,
     maxBodySize,
-    deadlines: deadlines(timeout) as Deadlines<unknown>,
+    deadlines: deadlines(timeout),
     receiveOptions: step ? { accept: step } : undefined,
     queued: step?.durable === true,
   };

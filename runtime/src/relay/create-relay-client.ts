@@ -1,4 +1,5 @@
 import { describeCause } from "../event-handler/describe-thrown.js";
+import { isInstance } from "../event-handler/is-instance.js";
 import { withoutPayload } from "../event-handler/without-payload.js";
 import { type Logger, createLogger } from "../logger.js";
 import type { MiddlewareWebhooks } from "../middleware/middleware-webhooks.js";
@@ -81,7 +82,7 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       let cause = describeCause(error);
       // verifyAndReceive names the header a receiver reads; here the signature came from a key
       // of the relay message.
-      if (isRequestError(error)) {
+      if (isInstance(error, WebhookRequestError)) {
         cause = cause.replace(
           "(x-hub-signature-256 header)",
           `(the relay message's ${signatureKey})`,
@@ -119,13 +120,4 @@ export function createRelayClient(options: RelayClientOptions): RelayClient {
       source?.close();
     },
   };
-}
-
-/** Whether `error` is a WebhookRequestError; false, never a throw, for a value that throws on reads. */
-function isRequestError(error: unknown): boolean {
-  try {
-    return error instanceof WebhookRequestError;
-  } catch {
-    return false;
-  }
 }
