@@ -1,5 +1,4 @@
-import { signChecked, verifyDigest } from "#signature";
-import { assertSignature, assertStringPayload } from "./signature/assert-arguments.js";
+import { signChecked, verifyChecked } from "#signature";
 import {
   createEventHandlerState,
   type EventHandler,
@@ -79,12 +78,7 @@ export class Webhooks<
     const state = createEventHandlerState(options, table);
     const handler = eventHandlerFor<TTransformed, TEvents>(state);
     this.sign = (payload) => signChecked(primary, payload);
-    // The secrets were checked above: only the arguments are left to check, as `verify` does.
-    this.verify = async (payload, signature) => {
-      assertStringPayload("verify", payload);
-      assertSignature("verify", signature);
-      return verifyDigest(secrets, payload, signature);
-    };
+    this.verify = (payload, signature) => verifyChecked(secrets, payload, signature);
     this.on = handler.on;
     this.onAny = handler.onAny;
     this.onError = handler.onError;

@@ -16,7 +16,18 @@ export async function verify(
   payload: string,
   signature: string,
 ): Promise<boolean> {
-  const secrets = toSecretList("verify", secret);
+  return verifyChecked(toSecretList("verify", secret), payload, signature);
+}
+
+/**
+ * `verify` with the secrets already checked (by the `Webhooks` constructor): checks the payload
+ * and the signature only.
+ */
+export async function verifyChecked(
+  secrets: readonly string[],
+  payload: string,
+  signature: string,
+): Promise<boolean> {
   assertStringPayload("verify", payload);
   assertSignature("verify", signature);
   return verifyDigest(secrets, payload, signature);

@@ -1,4 +1,4 @@
 export { sign, signChecked } from "./sign.js";
-export { verify } from "./verify.js";
+export { verify, verifyChecked } from "./verify.js";
 export { verifyBytes } from "./verify-bytes.js";
 export { verifyDigest } from "./verify-digest.js";

@@ -1,6 +1,5 @@
 import { assertSignature, assertStringPayload, toSecretList } from "../assert-arguments.js";
 import type { SecretOrSecrets } from "../secret-or-secrets.js";
-import { utf8 } from "./hmac.js";
 import { verifyDigest } from "./verify-digest.js";
 
 /**
@@ -17,8 +16,19 @@ export async function verify(
   payload: string,
   signature: string,
 ): Promise<boolean> {
-  const secrets = toSecretList("verify", secret);
+  return verifyChecked(toSecretList("verify", secret), payload, signature);
+}
+
+/**
+ * `verify` with the secrets already checked (by the `Webhooks` constructor): checks the payload
+ * and the signature only.
+ */
+export async function verifyChecked(
+  secrets: readonly string[],
+  payload: string,
+  signature: string,
+): Promise<boolean> {
   assertStringPayload("verify", payload);
   assertSignature("verify", signature);
-  return verifyDigest(secrets, utf8(payload), signature);
+  return verifyDigest(secrets, payload, signature);
 }
