@@ -84,11 +84,13 @@ describe("typewire draft-overrides", () => {
       }),
       "drift/a.json": '{ "id": "1" }\n',
       "drift/b.json": '{ "id": "2", "name": "nope", "payload": {} }\n',
+      "drift/c.json": "null\n",
     });
     const { code, stderr } = await runCli(["draft-overrides", "--deliveries", "drift"], dir);
     expect(code).toBe(1);
     expect(stderr).toContain("drift/a.json:1:1: a kept delivery is");
     expect(stderr).toMatch(/drift\/b\.json:1:\d+: "nope" is not an event of /);
+    expect(stderr).toContain("drift/c.json:1:1: a kept delivery is");
     await expect(readFile(join(dir, "overrides.json"), "utf8")).rejects.toThrow(/ENOENT/);
   });
 
