@@ -188,13 +188,9 @@ export async function loadConfig(
           : await input(["webhooks", "overrides"], raw.webhooks.overrides);
     if (overrides !== undefined && payloads === undefined) {
       problems.push(
-        new GeneratorError(
+        source.errorAt(
+          ["webhooks", "overrides"],
           '"overrides" change payload schemas: name them in "payloads" (or use the bundled table)',
-          {
-            file: source.file,
-            ...source.locate(["webhooks", "overrides"]),
-            entry: "webhooks.overrides",
-          },
         ),
       );
     }
