@@ -162,7 +162,7 @@ export function at(place: Place, ...segments: string[]): Place {
 }
 
 /** The value at a JSON pointer (`/a/b~1c`) of a document, or undefined. */
-export function resolvePointer(document: unknown, pointer: string): unknown {
+function resolvePointer(document: unknown, pointer: string): unknown {
   if (pointer === "") return document;
   return pointerSegments(pointer).reduce<unknown>(
     (value, key) =>
@@ -184,7 +184,7 @@ export function resolvePointer(document: unknown, pointer: string): unknown {
  * // { type: "object", properties: { cve_id: { type: ["string", "null"] }, id: { type: "integer" } },
  * //   required: ["cve_id", "id"] }
  */
-export function inferSchema(values: readonly unknown[]): JsonSchema {
+function inferSchema(values: readonly unknown[]): JsonSchema {
   const types = new Set<string>();
   const objects: Record<string, unknown>[] = [];
   const elements: unknown[] = [];
