@@ -122,25 +122,9 @@ export async function loadConfig(
   cwd = process.cwd(),
   options: LoadConfigOptions = {},
 ): Promise<TypewireConfig> {
-  let path: string;
-  if (file) path = resolve(cwd, file);
-  else {
-    const found = await configFilesIn(cwd);
-    if (found.length === 0) return defaultConfig(cwd);
-    if (found.length > 1) {
-      const names = found.map((each) => relative(cwd, each));
-      throw new GeneratorError(
-        `${names.slice(1).join(" and ")} ${names.length > 2 ? "are" : "is"} here too, and typewire reads one config file: delete or rename all but one, or name one with --config`,
-        { file: names[0]! },
-      );
-    }
-    path = found[0]!;
-  }
-  const display = relative(cwd, path) || path;
-  const source = /\.json$/i.test(path)
-    ? await readJsonSource(path, display)
-    : await readModuleConfig(path, display);
-  checkShape(source);
+  const read = await readConfigSource(file, cwd);
+  if (!read) return defaultConfig(cwd);
+  const { path, source } = read;
   const raw = source.value as {
     webhooks?: {
       events?: string;
@@ -188,13 +172,9 @@ export async function loadConfig(
           : await input(["webhooks", "overrides"], raw.webhooks.overrides);
     if (overrides !== undefined && payloads === undefined) {
       problems.push(
-        new GeneratorError(
+        source.errorAt(
+          ["webhooks", "overrides"],
           '"overrides" change payload schemas: name them in "payloads" (or use the bundled table)',
-          {
-            file: source.file,
-            ...source.locate(["webhooks", "overrides"]),
-            entry: "webhooks.overrides",
-          },
         ),
       );
     }
@@ -225,6 +205,36 @@ export async function loadConfig(
   problems.push(...(await checkOutDirs(outDirs, inputs, source)));
   throwAll(problems);
   return config;
+}
+
+/**
+ * The config file `file` names, or the one in `cwd` (undefined when it has none), read and its
+ * shape checked: a JSON file or a config module alike.
+ */
+async function readConfigSource(
+  file: string | undefined,
+  cwd: string,
+): Promise<{ path: string; source: JsonSource } | undefined> {
+  let path: string;
+  if (file) path = resolve(cwd, file);
+  else {
+    const found = await configFilesIn(cwd);
+    if (found.length === 0) return undefined;
+    if (found.length > 1) {
+      const names = found.map((each) => relative(cwd, each));
+      throw new GeneratorError(
+        `${names.slice(1).join(" and ")} ${names.length > 2 ? "are" : "is"} here too, and typewire reads one config file: delete or rename all but one, or name one with --config`,
+        { file: names[0]! },
+      );
+    }
+    path = found[0]!;
+  }
+  const display = relative(cwd, path) || path;
+  const source = /\.json$/i.test(path)
+    ? await readJsonSource(path, display)
+    : await readModuleConfig(path, display);
+  checkShape(source);
+  return { path, source };
 }
 
 /**
@@ -304,10 +314,9 @@ export async function loadSavedSchemas(
   file: string | undefined,
   cwd = process.cwd(),
 ): Promise<SavedSchema[]> {
-  const path = resolve(cwd, file ?? CONFIG_FILE_NAME);
-  const display = relative(cwd, path) || path;
-  const source = await readJsonSource(path, display);
-  checkShape(source);
+  const read = await readConfigSource(file, cwd);
+  if (!read) return [];
+  const { path, source } = read;
   const raw = source.value as { content?: RawContentConfig };
   const base = dirname(path);
   return Object.entries(raw.content?.schemas ?? {})

@@ -19,6 +19,19 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** RFC 6901: `~` and `/` inside a segment are escaped as `~0` and `~1`. */
+export function jsonPointer(path: readonly (string | number)[]): string {
+  return path.map((part) => `/${String(part).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+}
+
+/** The unescaped segments of a JSON pointer (`/a/b~1c` is `["a", "b/c"]`, `""` is `[]`). */
+export function pointerSegments(pointer: string): string[] {
+  return pointer
+    .split("/")
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
 /**
  * Reads and parses a JSON file strictly: a syntax error, a trailing comma, a comment or a
  * duplicate key is a GeneratorError with line and column. Plain `JSON.parse` would keep the last

@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { closest } from "./closest.js";
 import { GeneratorError, throwAll } from "./errors.js";
-import type { JsonSource } from "./json-source.js";
+import { type JsonSource, pointerSegments } from "./json-source.js";
 import { bundledFile } from "./paths.js";
 import { type ShapeSchema, shapeOptions } from "./shape-schemas.js";
 
@@ -61,10 +61,7 @@ export function shapeCheck(schema: ShapeSchema): (source: JsonSource) => void {
 
 /** Turns the first ajv error into a message that names the field and its line. */
 export function shapeError(error: ErrorObject | undefined, source: JsonSource): GeneratorError {
-  const path = (error?.instancePath ?? "")
-    .split("/")
-    .slice(1)
-    .map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const path = pointerSegments(error?.instancePath ?? "");
   const params = (error?.params ?? {}) as Record<string, unknown>;
   let message = error?.message ?? "unexpected value";
   if (error?.propertyName !== undefined) {

@@ -4,21 +4,18 @@
 // `npm run bench:cli -- --floor` runs only these cases.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { multiBrandSchema } from "./content-schema.js";
 import {
   type ProcessCost,
   alternate,
+  floorProcess,
   load,
   measureProcess,
   median,
   pairedRatio,
   snapshotFiles,
+  typewireBin as typewire,
 } from "./measure.js";
-
-const repo = fileURLToPath(new URL("../..", import.meta.url));
-const typewire = join(repo, "bin/typewire.js");
-const floorProcess = fileURLToPath(new URL("floor-process.mjs", import.meta.url));
 
 function cpuLine(name: string, samples: readonly ProcessCost[]): string {
   const cpu = median(samples.map((sample) => sample.cpu));

@@ -5,6 +5,10 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const cpuReport = fileURLToPath(new URL("cpu-report.cjs", import.meta.url));
+/** The compiled CLI, as a user runs it (`npm run build` first). */
+export const typewireBin = fileURLToPath(new URL("../../bin/typewire.js", import.meta.url));
+/** The floor: a new node process that builds the same SDL with graphql-js and writes the same bytes. */
+export const floorProcess = fileURLToPath(new URL("floor-process.mjs", import.meta.url));
 
 /** What one process cost: CPU seconds (user + system), wall seconds, peak resident MB. */
 export interface ProcessCost {

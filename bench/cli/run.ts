@@ -8,12 +8,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { multiBrandSchema } from "./content-schema.js";
 import { runFloorCases } from "./floor.js";
+import { typewireBin } from "./measure.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const work = join(repo, "bench/.work/cli");
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-
-const typewireBin = join(repo, "bin/typewire.js");
 
 if (process.argv.includes("--floor")) {
   const missed = runFloorCases(work, runs);

@@ -14,16 +14,16 @@ import { writeManyTypesProject } from "./many-types.js";
 import {
   type ProcessCost,
   alternate,
+  floorProcess,
   load,
   measureProcess,
   median,
   snapshotFiles,
+  typewireBin as typewire,
 } from "./measure.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const work = join(repo, "bench/.work/scale");
-const typewire = join(repo, "bin/typewire.js");
-const floorProcess = fileURLToPath(new URL("floor-process.mjs", import.meta.url));
 const flag = process.argv.indexOf("--types");
 const sizes = (flag === -1 ? "10000,30000,100000" : (process.argv[flag + 1] ?? ""))
   .split(",")

@@ -1,8 +1,7 @@
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { IntrospectSource } from "../../generator/content/introspect.js";
 import { UsageError } from "../args.js";
 import type { Command } from "../command.js";
+import { configFilesIn } from "../../input/config-file.js";
 import { formatWriteResult } from "../present.js";
 
 export const introspectCommand: Command = {
@@ -105,7 +104,7 @@ async function refreshConfigSchemas(
   io: Parameters<Command["run"]>[1],
 ): Promise<number> {
   const { CONFIG_FILE_NAME, loadSavedSchemas } = await import("../../generator/config.js");
-  if (file === undefined && !existsSync(resolve(io.cwd, CONFIG_FILE_NAME)))
+  if (file === undefined && (await configFilesIn(io.cwd)).length === 0)
     throw new UsageError(
       `give exactly one of --endpoint URL or --site FILE, or run it where a ${CONFIG_FILE_NAME} names saved schemas (or give --config FILE).`,
     );

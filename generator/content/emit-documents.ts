@@ -189,7 +189,7 @@ export async function runOperationsPlugin(input: OperationsPluginInput): Promise
  * itself, as graphql-tag's `gql` leaves it. Clients that send text read it there (typewire's
  * content client, urql) instead of printing the tree again; the others print the tree.
  */
-export function documentNodeText(text: string): string {
+function documentNodeText(text: string): string {
   const tree = parse(text, { noLocation: true });
   const loc = {
     start: 0,
@@ -204,7 +204,7 @@ export function documentNodeText(text: string): string {
  * type, so that a read-only array (`["a"] as const`) is accepted for a list variable, as the
  * query builders accept it. Result types keep their mutable arrays.
  */
-export function readonlyVariableLists(text: string, inputs: ReadonlySet<string>): string {
+function readonlyVariableLists(text: string, inputs: ReadonlySet<string>): string {
   const starts = [...text.matchAll(/^(?:export )?type (\w+)/gm)];
   let out = text.slice(0, starts[0]?.index ?? text.length);
   for (const [index, start] of starts.entries()) {

@@ -89,10 +89,7 @@ function jsonDoc(value: unknown): Doc {
 }
 
 /** The schemas of a resolved content config, with paths relative to the config's folder again. */
-export function graphqlConfigSchemasOf(
-  content: ContentConfig,
-  configFile: string,
-): GraphqlConfigSchema[] {
+function graphqlConfigSchemasOf(content: ContentConfig, configFile: string): GraphqlConfigSchema[] {
   const base = dirname(configFile);
   return content.schemas.map((schema) =>
     "file" in schema

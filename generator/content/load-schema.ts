@@ -148,7 +148,7 @@ function buildFromSdl(
  * the tree is as large as the schema. Only for a schema no documents are checked against: the
  * documents' code generator reads some of these nodes.
  */
-export function dropSyntaxNodes(schema: GraphQLSchema): void {
+function dropSyntaxNodes(schema: GraphQLSchema): void {
   const values = (list: readonly { astNode?: unknown }[]) => {
     for (const value of list) value.astNode = undefined;
   };

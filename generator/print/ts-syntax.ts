@@ -125,7 +125,7 @@ export function printDeclarationsLaidOut(declarations: readonly Declaration[]): 
 export function printMembers(members: readonly Member[], level: number): string {
   // An empty list is the indentation alone, as the document printer leaves it.
   if (members.length === 0) return " ".repeat(level * 2);
-  return members.map((member) => memberText(member, level * 2)).join("\n");
+  return members.map((member) => printMember(member, level * 2)).join("\n");
 }
 
 /**
@@ -285,7 +285,7 @@ function declarationDoc(declaration: Declaration): Doc {
 
 /**
  * A declaration printed directly: what fits on its line is its flat text (see {@link flatType}),
- * an interface or expanded object prints one member per line (see {@link memberText}), and only
+ * an interface or expanded object prints one member per line (see {@link printMember}), and only
  * what must break otherwise goes through the document printer. The text is the one
  * {@link printDeclarationsLaidOut} prints, without a document for every line that fits: most of a
  * large module.
@@ -345,11 +345,6 @@ export function printBlock(
   return `${docLines(doc, "")}${lead}${body}${end}`;
 }
 
-/** A member as {@link printDeclarations} prints it at `indentWidth`, its doc comment first. */
-export function printMember(member: Member, indentWidth: number): string {
-  return memberText(member, indentWidth);
-}
-
 /**
  * A property member printed at `indentWidth` whose type is given as its flat text (exactly as
  * {@link flatType} prints `type()`): when its line fits the text stands as it is, otherwise
@@ -372,7 +367,7 @@ export function printTextProperty(
     const pad = " ".repeat(indentWidth);
     return `${docLines(doc, pad)}${pad}${line}`;
   }
-  return memberText({ kind: "property", name, optional, type: type(), doc }, indentWidth);
+  return printMember({ kind: "property", name, optional, type: type(), doc }, indentWidth);
 }
 
 /** A property given as the flat text of its type. */
@@ -415,7 +410,7 @@ export function printTextObjectProperty<T extends TextMember>(
 /** `{ ... }` expanded, one member per line, its closing brace at `indentWidth`. */
 function bodyText(members: readonly Member[], indentWidth: number): string {
   if (members.length === 0) return "{}";
-  const lines = members.map((member) => memberText(member, indentWidth + 2));
+  const lines = members.map((member) => printMember(member, indentWidth + 2));
   return `{\n${lines.join("\n")}\n${" ".repeat(indentWidth)}}`;
 }
 
@@ -426,7 +421,7 @@ function bodyText(members: readonly Member[], indentWidth: number): string {
  * document printer. What follows a member on its line is only its `;`, so these are the choices
  * the document printer makes.
  */
-function memberText(member: Member, indentWidth: number): string {
+export function printMember(member: Member, indentWidth: number): string {
   const pad = " ".repeat(indentWidth);
   const flat = flatMember(member);
   if (flat !== undefined && indentWidth + flat.length <= PRINT_WIDTH) {

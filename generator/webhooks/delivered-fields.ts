@@ -1,4 +1,4 @@
-import { isJsonObject } from "../../input/json-source.js";
+import { isJsonObject, jsonPointer, pointerSegments } from "../../input/json-source.js";
 import type { PayloadSchemaFiles } from "./description.js";
 import type { PayloadOverride } from "./payload-overrides.js";
 import type { JsonSchema } from "./payload-schema-model.js";
@@ -138,7 +138,6 @@ export function isObjectSchema(schema: JsonSchema): boolean {
   );
 }
 
-/** The place of a child of `place`, its segments escaped. */
 /**
  * Where the values of the open maps among `objects` are described (`additionalProperties` that
  * is a schema), or undefined when none of them is an open map: a key of an open map is declared,
@@ -157,27 +156,23 @@ export function openMapValues(
     .map(({ place }) => at(place, "additionalProperties"));
 }
 
+/** The place of a child of `place`, its segments escaped. */
 export function at(place: Place, ...segments: string[]): Place {
-  const escaped = segments.map((segment) => segment.replace(/~/g, "~0").replace(/\//g, "~1"));
-  return { file: place.file, pointer: `${place.pointer}/${escaped.join("/")}` };
+  return { file: place.file, pointer: `${place.pointer}${jsonPointer(segments)}` };
 }
 
 /** The value at a JSON pointer (`/a/b~1c`) of a document, or undefined. */
-export function resolvePointer(document: unknown, pointer: string): unknown {
+function resolvePointer(document: unknown, pointer: string): unknown {
   if (pointer === "") return document;
-  return pointer
-    .split("/")
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>(
-      (value, key) =>
-        Array.isArray(value)
-          ? value[Number(key)]
-          : isJsonObject(value)
-            ? (value as Record<string, unknown>)[key]
-            : undefined,
-      document,
-    );
+  return pointerSegments(pointer).reduce<unknown>(
+    (value, key) =>
+      Array.isArray(value)
+        ? value[Number(key)]
+        : isJsonObject(value)
+          ? (value as Record<string, unknown>)[key]
+          : undefined,
+    document,
+  );
 }
 
 /**
@@ -189,7 +184,7 @@ export function resolvePointer(document: unknown, pointer: string): unknown {
  * // { type: "object", properties: { cve_id: { type: ["string", "null"] }, id: { type: "integer" } },
  * //   required: ["cve_id", "id"] }
  */
-export function inferSchema(values: readonly unknown[]): JsonSchema {
+function inferSchema(values: readonly unknown[]): JsonSchema {
   const types = new Set<string>();
   const objects: Record<string, unknown>[] = [];
   const elements: unknown[] = [];

@@ -135,8 +135,7 @@ async function readKept(
   for (const name of names) {
     const file = join(folder, name);
     const source = await readJsonSource(file, join(displayFolder, name));
-    const value = source.value as { name?: unknown; payload?: unknown };
-    const event = table.events.find((entry) => entry.name === value.name);
+    const value = source.value;
     if (!isJsonObject(value) || typeof value.name !== "string" || !isJsonObject(value.payload)) {
       problems.push(
         source.errorAt(
@@ -146,11 +145,12 @@ async function readKept(
       );
       continue;
     }
+    const event = table.events.find((entry) => entry.name === value.name);
     if (event === undefined) {
       problems.push(source.errorAt(["name"], `"${value.name}" is not an event of ${table.file}`));
       continue;
     }
-    const action = (value.payload as { action?: unknown }).action;
+    const action = value.payload.action;
     kept.push({
       name: relative(evidenceBase, file),
       event: event.name,

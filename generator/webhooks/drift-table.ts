@@ -1,4 +1,4 @@
-import { isJsonObject } from "../../input/json-source.js";
+import { isJsonObject, pointerSegments } from "../../input/json-source.js";
 import type { PayloadSchemaFiles } from "./description.js";
 import { isObjectSchema } from "./delivered-fields.js";
 import type { EventActionTable } from "./event-action-table.js";
@@ -188,11 +188,7 @@ class Places {
     let found = this.targets.get(key);
     if (!found) {
       const [file = "", pointer = ""] = ref.split("#");
-      const segments = pointer
-        .split("/")
-        .slice(1)
-        .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
-      found = this.at(file || from, segments);
+      found = this.at(file || from, pointerSegments(pointer));
       this.targets.set(key, found);
     }
     return found;

@@ -1,5 +1,10 @@
 import { GeneratorError, throwAll } from "../../input/errors.js";
-import { isJsonObject, type JsonSource } from "../../input/json-source.js";
+import {
+  isJsonObject,
+  type JsonSource,
+  jsonPointer,
+  pointerSegments,
+} from "../../input/json-source.js";
 import type { JsonSchema } from "./payload-schema-model.js";
 import type { PayloadSchemaFiles } from "./description.js";
 
@@ -161,7 +166,7 @@ export function applyPayloadOverrides(
         overrides.source.errorAt(["overrides", index], `${message} (override for ${override.at})`),
       );
     const [, file = "", pointer = ""] = AT.exec(override.at) ?? [];
-    const targets = matchPointer(files[file], pointer.split("/").slice(1).map(unescapeSegment));
+    const targets = matchPointer(files[file], pointerSegments(pointer));
     if (targets.length === 0) {
       fail("matches no schema");
       return;
@@ -273,17 +278,16 @@ export function overrideTargets(files: PayloadSchemaFiles, at: string): string[]
       return;
     }
     const [head = "", ...rest] = segments;
-    const escapeKey = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
     if (Array.isArray(value)) {
       value.forEach((item, index) => {
         if (head === "*" || head === String(index)) visit(item, rest, `${path}/${index}`);
       });
     } else if (isJsonObject(value)) {
       for (const [key, child] of Object.entries(value))
-        if (head === "*" || head === key) visit(child, rest, `${path}/${escapeKey(key)}`);
+        if (head === "*" || head === key) visit(child, rest, `${path}${jsonPointer([key])}`);
     }
   };
-  visit(files[file], pointer.split("/").slice(1).map(unescapeSegment), "");
+  visit(files[file], pointerSegments(pointer), "");
   return found;
 }
 
@@ -297,8 +301,4 @@ function matchPointer(value: unknown, segments: string[]): JsonSchema[] {
   if (!isJsonObject(value)) return [];
   const children = head === "*" ? Object.values(value) : head in value ? [value[head]] : [];
   return children.flatMap((child) => matchPointer(child, rest));
-}
-
-function unescapeSegment(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }

@@ -1,5 +1,5 @@
 import { GeneratorError } from "../../input/errors.js";
-import { isJsonObject, type JsonSource } from "../../input/json-source.js";
+import { isJsonObject, type JsonSource, jsonPointer } from "../../input/json-source.js";
 import type { JsonSchema } from "./payload-schema-model.js";
 
 /**
@@ -63,11 +63,6 @@ function mismatch(
     ...source.locate(path),
     entry: jsonPointer(path),
   });
-}
-
-/** RFC 6901: `~` and `/` inside a segment are escaped as `~0` and `~1`. */
-export function jsonPointer(path: readonly (string | number)[]): string {
-  return path.map((part) => `/${String(part).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }
 
 function propertyAt(value: unknown, path: readonly string[]): unknown {

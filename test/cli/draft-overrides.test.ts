@@ -76,6 +76,21 @@ describe("typewire draft-overrides", () => {
     expect((await runCli(["draft-overrides"], dir)).code).toBe(2);
   });
 
+  it("names the config line of overrides given without payload schemas to change", async () => {
+    const dir = await tempDir("typewire-draft-");
+    await writeTree(dir, {
+      "typewire.config.json":
+        '{\n  "webhooks": {\n    "events": "events.json",\n    "out": "generated",\n    "overrides": "overrides.json"\n  }\n}\n',
+      "events.json": "{}\n",
+      "overrides.json": '{ "overrides": [] }\n',
+    });
+    const { code, stderr } = await runCli(["generate"], dir);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /typewire\.config\.json:5:\d+: .*"overrides" change payload schemas: name them in "payloads"/,
+    );
+  });
+
   it("names a kept file that is not a delivery, or of an event the table lacks, and writes nothing", async () => {
     const dir = await tempDir("typewire-draft-");
     await writeTree(dir, {
@@ -84,11 +99,13 @@ describe("typewire draft-overrides", () => {
       }),
       "drift/a.json": '{ "id": "1" }\n',
       "drift/b.json": '{ "id": "2", "name": "nope", "payload": {} }\n',
+      "drift/c.json": "null\n",
     });
     const { code, stderr } = await runCli(["draft-overrides", "--deliveries", "drift"], dir);
     expect(code).toBe(1);
     expect(stderr).toContain("drift/a.json:1:1: a kept delivery is");
     expect(stderr).toMatch(/drift\/b\.json:1:\d+: "nope" is not an event of /);
+    expect(stderr).toContain("drift/c.json:1:1: a kept delivery is");
     await expect(readFile(join(dir, "overrides.json"), "utf8")).rejects.toThrow(/ENOENT/);
   });
 

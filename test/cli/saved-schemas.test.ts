@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContentServer } from "../../emulator/index.js";
@@ -163,6 +163,17 @@ describe("init --endpoint: saved schemas, an editor config, and an offline check
     expect(refreshed.stdout).toContain("wrote    cms/public.graphql");
     expect(await readFile(join(dir, "cms/public.graphql"), "utf8")).toBe(saved);
     expect((await runCli(["introspect", "--check"], dir)).code).toBe(0);
+
+    // A config module in place of the JSON file: introspect finds and reads it as generate does.
+    const json = await readFile(join(dir, "typewire.config.json"), "utf8");
+    await rm(join(dir, "typewire.config.json"));
+    await writeFile(join(dir, "typewire.config.mjs"), `export default ${json};\n`);
+    const fromModule = await runCli(["introspect", "--check"], dir);
+    await rm(join(dir, "typewire.config.mjs"));
+    await writeFile(join(dir, "typewire.config.json"), json);
+    expect(fromModule.code, fromModule.stderr).toBe(0);
+    expect(fromModule.stdout).toContain("cms/public.graphql is up to date with the live schema");
+    expect(fromModule.stdout).toContain("cms/partners.graphql is up to date with the live schema");
 
     // The explicit form: another token's schema is not the saved public one.
     const other = await runCli(
