@@ -62,7 +62,7 @@ export const deliverCommand: Command = {
       short: "c",
       placeholder: "FILE",
       description:
-        "Config file, as for `generate`; its webhooks.events and webhooks.payloads give the event names and example payloads. Default: ./typewire.config.json if present, else the platform's table.",
+        "Config file, as for `generate`; its webhooks.events and webhooks.payloads give the event names and example payloads. Default: ./typewire.config.json (or .ts, .mts, .mjs, .js) if present, else the platform's table.",
     },
   },
   async run({ values, positionals }, io) {

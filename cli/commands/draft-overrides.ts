@@ -18,7 +18,7 @@ export const draftOverridesCommand: Command = {
     config: {
       type: "string",
       placeholder: "FILE",
-      description: "Config file. Default: ./typewire.config.json.",
+      description: "Config file. Default: ./typewire.config.json (or .ts, .mts, .mjs, .js).",
     },
     overrides: {
       type: "string",

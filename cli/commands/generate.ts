@@ -25,7 +25,7 @@ export const generateCommand: Command = {
       short: "c",
       placeholder: "FILE",
       description:
-        "Config file. Default: ./typewire.config.json if present, else the bundled example into ./output.",
+        "Config file. Default: ./typewire.config.json (or .ts, .mts, .mjs, .js) if present, else the bundled example into ./output.",
     },
     watch: {
       type: "boolean",

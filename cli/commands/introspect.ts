@@ -63,7 +63,7 @@ export const introspectCommand: Command = {
       short: "c",
       placeholder: "FILE",
       description:
-        "Without --endpoint or --site: the config whose saved schemas to refresh. Default: ./typewire.config.json.",
+        "Without --endpoint or --site: the config whose saved schemas to refresh. Default: ./typewire.config.json (or .ts, .mts, .mjs, .js).",
     },
   },
   async run({ values }, io) {
