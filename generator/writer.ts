@@ -1,14 +1,5 @@
 import { randomBytes } from "node:crypto";
-import {
-  type FileHandle,
-  mkdir,
-  open,
-  readFile,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from "node:fs/promises";
+import { type FileHandle, mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { relativePath } from "../input/paths.js";
 import { GeneratorError } from "../input/errors.js";
@@ -74,14 +65,25 @@ export async function renderFiles(
     }
     seen.add(absolutePath);
     const displayPath = relativePath(cwd, absolutePath);
-    const text = banner(file.source, file.instruction) + file.contents;
     rendered.push({
       absolutePath,
       displayPath,
-      text: `${text.replace(/\r\n?/g, "\n").trimEnd()}\n`,
+      text: withBanner(banner(file.source, file.instruction), file.contents),
     });
   }
   return rendered;
+}
+
+/**
+ * `head` and `contents` with line ends made `\n`, trailing white space dropped and one final
+ * newline. A large module's text (tens of megabytes at 100,000 types) is not copied on the way
+ * when it needs none of this, which is how emitters print it: the text is one concatenation,
+ * made flat once, when it is written.
+ */
+function withBanner(head: string, contents: string): string {
+  const body = contents.includes("\r") ? contents.replace(/\r\n?/g, "\n") : contents;
+  if (body !== "" && body.slice(-1).trim() !== "") return `${head}${body}\n`;
+  return `${(head + body).trimEnd()}\n`;
 }
 
 export interface Difference {
@@ -101,7 +103,7 @@ export async function diffFiles(
 ): Promise<Difference[]> {
   const differences: Difference[] = [];
   for (const file of files) {
-    const same = await sameAsFile(file.absolutePath, Buffer.from(file.text, "utf8"));
+    const same = await sameAsFile(file.absolutePath, file.text);
     if (same === undefined) differences.push({ displayPath: file.displayPath, kind: "missing" });
     else if (!same) differences.push({ displayPath: file.displayPath, kind: "stale" });
   }
@@ -134,10 +136,9 @@ export async function writeFiles(
   const pending: { temporary: string; file: RenderedFile }[] = [];
   try {
     for (const file of files) {
-      // The bytes to write, compared with the file's a slice at a time: a large file is never
-      // held twice more (its old text and its new bytes) beside its new text.
-      const bytes = Buffer.from(file.text, "utf8");
-      if (await sameAsFile(file.absolutePath, bytes)) {
+      // Compared with the file and written a slice at a time: a large file's text is never
+      // held again whole as bytes, nor its old contents beside it.
+      if (await sameAsFile(file.absolutePath, file.text)) {
         result.unchanged.push(file.displayPath);
         continue;
       }
@@ -150,7 +151,7 @@ export async function writeFiles(
         `.typewire-tmp-${process.pid}-${randomBytes(4).toString("hex")}`,
       );
       pending.push({ temporary, file });
-      await writeFile(temporary, bytes);
+      await writeText(temporary, file.text);
     }
   } catch (error) {
     await Promise.all(pending.map(({ temporary }) => rm(temporary, { force: true })));
@@ -294,10 +295,10 @@ async function readManifest(outDir: string): Promise<Manifest> {
 }
 
 /**
- * Whether the file at `path` holds exactly `bytes`, read a slice at a time; undefined when there
- * is no file there (nothing, or a folder).
+ * Whether the file at `path` holds exactly `text` in UTF-8, read a slice at a time; undefined
+ * when there is no file there (nothing, or a folder).
  */
-async function sameAsFile(path: string, bytes: Buffer): Promise<boolean | undefined> {
+async function sameAsFile(path: string, text: string): Promise<boolean | undefined> {
   let handle: FileHandle;
   try {
     handle = await open(path, "r");
@@ -307,15 +308,24 @@ async function sameAsFile(path: string, bytes: Buffer): Promise<boolean | undefi
   try {
     const info = await handle.stat();
     if (!info.isFile()) return undefined;
-    if (info.size !== bytes.length) return false;
-    const slice = Buffer.allocUnsafe(Math.min(bytes.length, COMPARE_SLICE));
-    for (let offset = 0; offset < bytes.length;) {
-      const length = Math.min(slice.length, bytes.length - offset);
-      const { bytesRead } = await handle.read(slice, 0, length, offset);
-      if (bytesRead === 0) return false;
-      if (!slice.subarray(0, bytesRead).equals(bytes.subarray(offset, offset + bytesRead)))
-        return false;
-      offset += bytesRead;
+    if (info.size !== Buffer.byteLength(text, "utf8")) return false;
+    let offset = 0;
+    let read: Buffer | undefined;
+    for (const bytes of utf8Slices(text)) {
+      if (read === undefined || read.length < bytes.length) read = Buffer.allocUnsafe(bytes.length);
+      let filled = 0;
+      while (filled < bytes.length) {
+        const { bytesRead } = await handle.read(
+          read,
+          filled,
+          bytes.length - filled,
+          offset + filled,
+        );
+        if (bytesRead === 0) return false;
+        filled += bytesRead;
+      }
+      if (!read.subarray(0, bytes.length).equals(bytes)) return false;
+      offset += bytes.length;
     }
     return true;
   } catch {
@@ -325,8 +335,36 @@ async function sameAsFile(path: string, bytes: Buffer): Promise<boolean | undefi
   }
 }
 
-/** Bytes compared at a time by {@link sameAsFile}. */
-const COMPARE_SLICE = 1 << 20;
+/** Writes `text` as UTF-8 to a new file at `path`, a slice at a time. */
+async function writeText(path: string, text: string): Promise<void> {
+  const handle = await open(path, "w");
+  try {
+    for (const bytes of utf8Slices(text)) {
+      for (let written = 0; written < bytes.length;) {
+        written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * `text` in UTF-8, {@link SLICE_CHARS} characters at a time, never splitting a surrogate pair, so
+ * the slices put together are exactly `Buffer.from(text, "utf8")`.
+ */
+function* utf8Slices(text: string): Generator<Buffer> {
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(text.length, start + SLICE_CHARS);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    yield Buffer.from(text.slice(start, end), "utf8");
+    start = end;
+  }
+}
+
+/** Characters compared or written at a time (at most three times as many bytes). */
+const SLICE_CHARS = 1 << 20;
 
 async function isDirectory(path: string): Promise<boolean> {
   try {

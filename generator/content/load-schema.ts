@@ -19,6 +19,7 @@ import { parseJsonSource, readInputFile } from "../../input/json-source.js";
 import { checkNestingDepth } from "../../input/nesting-depth.js";
 import { bundledFile } from "../../input/paths.js";
 import { schemaFromIntrospection } from "./introspection-result.js";
+import { sdlIsPlainlyValid } from "./sdl-check.js";
 import { missingStandardDirectives } from "./standard-directives.js";
 
 const SDL_EXTENSIONS = new Set([".graphql", ".graphqls", ".gql", ".sdl"]);
@@ -122,7 +123,8 @@ function buildFromSdl(
   validate = true,
 ): GraphQLSchema {
   const document = parse(text, { noLocation: !withLocations });
-  if (validate) {
+  // graphql-js's own SDL check runs only where the plain one is not sure (sdl-check.ts).
+  if (validate && !sdlIsPlainlyValid(document)) {
     const [first] = validateSDL(document);
     if (first) throw first;
   }

@@ -33,6 +33,23 @@ describe("renderFiles", () => {
     expect(rendered[1]?.text).toBe(`${banner("templates/test.ts.hbs")}export   const b = {x:1}\n`);
   });
 
+  it("ends every file the same way, whatever its contents end with", async () => {
+    const head = banner("templates/test.ts.hbs");
+    const cases: [contents: string, text: string][] = [
+      ["", head.trimEnd()],
+      ["  \n\t\r\n", head.trimEnd()],
+      ["a\rb\r", "a\nb"],
+      ["a \u00a0\u2028", "a"],
+      ["a\u{1F600}", "a\u{1F600}"],
+    ];
+    for (const [contents, text] of cases) {
+      const [rendered] = await renderFiles([file("/o", "a.ts", contents)], "/");
+      expect(rendered?.text).toBe(
+        `${contents === "" || contents.trim() === "" ? text : head + text}\n`,
+      );
+    }
+  });
+
   it("rejects two files at one path and a path that leaves the output folder", async () => {
     await expect(renderFiles([file("/o", "a.ts", ""), file("/o", "a.ts", "")])).rejects.toThrow(
       /same file a\.ts/,
@@ -106,11 +123,38 @@ describe("writeFiles", () => {
     const [rendered] = await renderFiles([file(dir, "big.ts", big)], dir);
     expect((await writeFiles([rendered!], [], dir)).written).toEqual(["big.ts"]);
     expect(await writeFiles([rendered!], [], dir)).toMatchObject({ unchanged: ["big.ts"] });
-    for (const changed of [big.replace(/end$/, "End"), `${big}!`, big.slice(1)]) {
+    for (const changed of [
+      big.replace(/end$/, "End"),
+      `${big}!`,
+      big.slice(1),
+      `${big}\u{1F600}`,
+    ]) {
       const [next] = await renderFiles([file(dir, "big.ts", changed)], dir);
       expect(await diffFiles([next!], [], dir)).toEqual([{ displayPath: "big.ts", kind: "stale" }]);
       expect((await writeFiles([next!], [], dir)).written).toEqual(["big.ts"]);
       expect(await readFile(join(dir, "big.ts"), "utf8")).toBe(next!.text);
+    }
+  });
+
+  it("writes and compares characters outside the BMP exactly, wherever a slice ends", async () => {
+    const dir = await tempDir();
+    // A pair of UTF-16 units on every side of the writer's slice of 2^20 characters.
+    for (const pad of [0, 1, 2]) {
+      const text = `// ${"x".repeat(pad)}${"\u{1F600}".repeat(600_000)}`;
+      const [rendered] = await renderFiles([file(dir, "wide.ts", text)], dir);
+      await writeFiles([rendered!], [], dir);
+      // Buffer.equals: a deep comparison of megabytes byte by byte would take the test's time.
+      expect(
+        (await readFile(join(dir, "wide.ts"))).equals(Buffer.from(rendered!.text, "utf8")),
+      ).toBe(true);
+      expect(await diffFiles([rendered!], [], dir)).toEqual([]);
+      const [changed] = await renderFiles(
+        [file(dir, "wide.ts", `${text}\u{1F601}`.replace("\u{1F600}", "\u{1F601}"))],
+        dir,
+      );
+      expect(await diffFiles([changed!], [], dir)).toEqual([
+        { displayPath: "wide.ts", kind: "stale" },
+      ]);
     }
   });
 });
