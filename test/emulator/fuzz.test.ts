@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ContentServer } from "../../emulator/index.js";
+import { seededRandom } from "../helpers/seeded-random.js";
 import { PARTNER_TOKEN, post, startServer } from "./emulator-harness.js";
 
 const REQUESTS = 5000;
@@ -8,16 +9,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
 /** A small seeded generator, so a failure can be replayed with FUZZ_SEED. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { random: next, pick } = seededRandom(seed);
   const int = (max: number) => Math.floor(next() * max);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   return { next, int, pick };
 }
 

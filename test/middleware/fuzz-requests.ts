@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { seededRandom } from "../helpers/seeded-random.js";
 
 // Random malformed deliveries for the fuzz test, from a fixed seed so a failure replays
 // (FUZZ_SEED=... npx vitest run test/middleware/fuzz.test.ts).
@@ -33,18 +34,8 @@ export function failureStatus(requested: unknown): number {
 
 /** A seeded generator of fuzzed requests. `web` allows the header bytes only `Headers` takes. */
 export function createFuzzer(seed: number, target: "node" | "web") {
-  let state = seed >>> 0;
   let sequence = 0;
-  // mulberry32: small, fast and good enough to spread inputs.
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const chance = (p: number) => random() < p;
+  const { random, pick, chance } = seededRandom(seed);
   const printable = (max: number) => {
     let text = "";
     const length = Math.floor(random() * max);
