@@ -185,7 +185,7 @@ function dropSyntaxNodes(schema: GraphQLSchema): void {
     values(directive.args);
   }
   schema.astNode = undefined;
-  schema.extensionASTNodes = [];
+  schema.extensionASTNodes = NO_NODES;
 }
 
 const NO_NODES: readonly never[] = Object.freeze([]);

@@ -48,6 +48,20 @@ describe("loadSchemaFile", () => {
       9,
     ],
     [
+      "duplicate-field.graphql",
+      "type Query {\n  ping: String\n  ping: Int\n}\n",
+      /invalid SDL: Field "Query.ping" can only be defined once/,
+      2,
+      3,
+    ],
+    [
+      "unknown-directive.graphql",
+      "type Query {\n  ping: String @cached\n}\n",
+      /invalid SDL: Unknown directive "@cached"/,
+      2,
+      16,
+    ],
+    [
       "no-query.graphql",
       "type Entry {\n  id: ID\n}\n",
       /Query root type must be provided/,
@@ -92,18 +106,23 @@ describe("loadSchemaFile", () => {
     ],
   ];
 
+  // As read by default, and as `generate` reads a schema no documents are checked against (its
+  // tree parsed with shared nodes, the plain SDL check before graphql-js's): the same errors.
+  const readings = [{}, { standardDirectives: true, dropSyntax: true }];
   it.each(bad)(
     "rejects %s with a clear message and its location",
     async (name, text, message, line, column) => {
-      const error = await loadSchemaFile(await fileWith(name, text), name).then(
-        () => undefined,
-        (e: { message: string; location: { file: string; line?: number; column?: number } }) => e,
-      );
-      expect(error?.message).toMatch(message);
-      expect(error?.location).toEqual({
-        file: name,
-        ...(line === undefined ? {} : { line, column }),
-      });
+      for (const options of readings) {
+        const error = await loadSchemaFile(await fileWith(name, text), name, options).then(
+          () => undefined,
+          (e: { message: string; location: { file: string; line?: number; column?: number } }) => e,
+        );
+        expect(error?.message).toMatch(message);
+        expect(error?.location).toEqual({
+          file: name,
+          ...(line === undefined ? {} : { line, column }),
+        });
+      }
     },
   );
 

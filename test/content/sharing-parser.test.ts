@@ -1,25 +1,13 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { type ASTNode, buildASTSchema, parse, printSchema, visit } from "graphql";
 import { describe, expect, it } from "vitest";
-import { multiBrandSchema } from "../../bench/cli/content-schema.js";
 import { manyTypesSchema } from "../../bench/cli/many-types.js";
-import { craftSchema } from "../../bench/query-builders/craft-schema.js";
 import { parseSharingNodes } from "../../generator/content/sharing-parser.js";
-import { packageRoot } from "../../input/paths.js";
+import { realSchemas } from "./sdl-corpus.js";
 
 // graphql-js's own parser is the oracle: the sharing parser's tree must be the same tree, node
 // for node, only with equal leaves made one object.
 const corpus: [string, string][] = [
-  ...[
-    "schemas/content/schema.graphql",
-    "schemas/content/public.graphql",
-    "schemas/content/craft5/schema.graphql",
-    "test/content/fixtures/site.graphql",
-  ].map((file): [string, string] => [file, readFileSync(join(packageRoot, file), "utf8")]),
-  ["the 2 MB multi-brand schema", multiBrandSchema().sdl],
-  ["200 types", manyTypesSchema(200)],
-  ["20 Craft entry types", craftSchema(20).sdl],
+  ...realSchemas(),
   [
     "every kind of definition, descriptions, defaults and directives",
     `"""The root"""
