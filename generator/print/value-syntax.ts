@@ -41,6 +41,23 @@ export function printArrowConst(name: string, type: string, value: ValueNode): s
  * // '  push: () => ({\n    ref: "refs/heads/main",\n  }),'
  */
 export function printArrowMembers(members: readonly ValueMember[], level: number): string {
+  const pad = " ".repeat(2 * level);
+  const lines: string[] = [];
+  for (const [key, value] of members) {
+    const start = `${pad}${propertyKey(key)}: () => `;
+    const body = isObject(value)
+      ? `(${valueText(value, 2 * level, 0, 0)})`
+      : valueText(value, 2 * level, start.length, 1);
+    lines.push(`${start}${body},`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * {@link printArrowMembers} through the document printer: the reference the direct printing must
+ * equal (see `test/generator/print/value-syntax.test.ts`).
+ */
+export function printArrowMembersLaidOut(members: readonly ValueMember[], level: number): string {
   const docs = members.map(([key, value]) => [
     `${propertyKey(key)}: () => `,
     arrowBody(value, 2 * level),
@@ -94,6 +111,60 @@ function valueDoc(value: ValueNode, indentWidth: number): Doc {
       return ["{", indent([hardline, join(hardline, members)]), hardline, "}"];
     }
   }
+}
+
+/**
+ * A value printed directly as {@link valueDoc} lays it out: `indentWidth` is the indentation of
+ * the line it starts on, `column` where on that line it starts, `after` how many characters
+ * follow it on its last line. Every non-empty object breaks; an array stays on its line when it
+ * holds no such object and it and what follows it fit.
+ */
+function valueText(value: ValueNode, indentWidth: number, column: number, after: number): string {
+  if (typeof value !== "object" || value === null || value.kind === "call") {
+    return flatValue(value)!;
+  }
+  if (value.kind === "array") {
+    if (value.elements.length === 0) return "[]";
+    const flat = flatValue(value);
+    if (flat !== undefined && column + flat.length + after <= PRINT_WIDTH) return flat;
+    const pad = " ".repeat(indentWidth + 2);
+    const elements = value.elements.map(
+      (element) => `${pad}${valueText(element, indentWidth + 2, indentWidth + 2, 1)},`,
+    );
+    return `[\n${elements.join("\n")}\n${" ".repeat(indentWidth)}]`;
+  }
+  if (value.members.length === 0) return "{}";
+  const memberIndent = indentWidth + 2;
+  const pad = " ".repeat(memberIndent);
+  const lines = value.members.map(([name, member]) => {
+    const key = propertyKey(name);
+    if (typeof member === "string") {
+      const text = stringLiteral(member);
+      const fits = memberIndent + key.length + 2 + text.length + 1 <= PRINT_WIDTH;
+      if (fits || key.length < SHORT_KEY) return `${pad}${key}: ${text},`;
+      return `${pad}${key}:\n${pad}  ${text},`;
+    }
+    const start = memberIndent + key.length + 2;
+    return `${pad}${key}: ${valueText(member, memberIndent, start, 1)},`;
+  });
+  return `{\n${lines.join("\n")}\n${" ".repeat(indentWidth)}}`;
+}
+
+/** A value on one line, or undefined when it holds a non-empty object (which always breaks). */
+function flatValue(value: ValueNode): string | undefined {
+  if (value === null) return "null";
+  if (typeof value === "string") return stringLiteral(value);
+  if (typeof value === "number") return numberText(value);
+  if (typeof value === "boolean") return String(value);
+  if (value.kind === "call") return `${value.callee}()`;
+  if (value.kind === "object") return value.members.length === 0 ? "{}" : undefined;
+  const elements: string[] = [];
+  for (const element of value.elements) {
+    const text = flatValue(element);
+    if (text === undefined) return undefined;
+    elements.push(text);
+  }
+  return `[${elements.join(", ")}]`;
 }
 
 /**

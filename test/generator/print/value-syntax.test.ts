@@ -5,7 +5,9 @@ import {
   type ValueNode,
   printArrowConst,
   printArrowMembers,
+  printArrowMembersLaidOut,
 } from "../../../generator/print/value-syntax.js";
+import { seededRandom } from "../../helpers/seeded-random.js";
 
 const prettier = (text: string) => format(text, { parser: "typescript", printWidth: PRINT_WIDTH });
 const object = (members: [string, ValueNode][]): ValueNode => ({ kind: "object", members });
@@ -131,5 +133,65 @@ describe("printArrowMembers", () => {
   it("lays out every kind of value exactly as the formatter does", async () => {
     const text = `const map = {\n${printArrowMembers(values, 1)}\n};\n`;
     expect(text).toBe(await prettier(text));
+  });
+});
+
+describe("printArrowMembers printed directly", () => {
+  /** A random value of every kind, arrays of objects and long strings included. */
+  const randomValue = (random: ReturnType<typeof seededRandom>, depth: number): ValueNode => {
+    const kind = random.pick([
+      "string",
+      "long",
+      "number",
+      "boolean",
+      "null",
+      "call",
+      "array",
+      "object",
+    ]);
+    if (depth > 3 && (kind === "array" || kind === "object")) return "leaf";
+    switch (kind) {
+      case "string":
+        return "x".repeat(Math.floor(random.random() * 30));
+      case "long":
+        return "word ".repeat(5 + Math.floor(random.random() * 20)).trim();
+      case "number":
+        return Math.floor(random.random() * 1000) - 500;
+      case "boolean":
+        return random.chance(0.5);
+      case "null":
+        return null;
+      case "call":
+        return call(`example${"Thing".repeat(1 + Math.floor(random.random() * 4))}`);
+      case "array":
+        return array(
+          Array.from({ length: Math.floor(random.random() * 6) }, () =>
+            randomValue(random, depth + 1),
+          ),
+        );
+      default:
+        return object(
+          Array.from({ length: Math.floor(random.random() * 5) }, (_, index) => [
+            random.pick(["id", "node_id", "html_url", "a-b", "x", "repository_selection"]) +
+              String(index),
+            randomValue(random, depth + 1),
+          ]),
+        );
+    }
+  };
+
+  it("as the document printer lays out 2,000 random members", () => {
+    const random = seededRandom(61);
+    for (let index = 0; index < 2_000; index++) {
+      const members: [string, ValueNode][] = Array.from(
+        { length: 1 + Math.floor(random.random() * 3) },
+        (_, at) => [
+          `member_${"n".repeat(Math.floor(random.random() * 20))}${at}`,
+          randomValue(random, 0),
+        ],
+      );
+      const level = 1 + Math.floor(random.random() * 3);
+      expect(printArrowMembers(members, level)).toBe(printArrowMembersLaidOut(members, level));
+    }
   });
 });
