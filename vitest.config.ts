@@ -17,7 +17,17 @@ export default defineConfig({
     // The GraphQL Code Generator packages (and its tools) go through vite too, so they share graphql's ES module
     // build with the generator's code (outside vite they would load its CommonJS build: a schema
     // made by one is refused by the other).
-    server: { deps: { inline: [/@typewire\/runtime/, /@graphql-codegen\//, /@graphql-tools\//] } },
+    // So does the bundle of the operations plugin that test/content/documents-oracle.test.ts builds.
+    server: {
+      deps: {
+        inline: [
+          /@typewire\/runtime/,
+          /@graphql-codegen\//,
+          /@graphql-tools\//,
+          /typewire-operations-plugin-/,
+        ],
+      },
+    },
     // Tests start TypeScript children through tsx (the CLI from its sources, the README's
     // receiver), and tsx caches its transforms in the OS temp folder, which tests must leave as
     // they found it: children inherit this and keep that cache in memory.

@@ -14,13 +14,16 @@ import {
   parse,
   type GraphQLOutputType,
 } from "graphql";
+import { existsSync } from "node:fs";
 import { dedupeUnionMembers } from "./dedupe-union-members.js";
+import { formatOperationTypes } from "./format-operation-types.js";
 import { scalarTypeText } from "./emit-content-types.js";
 import type { EmittedFile } from "../writer.js";
 import { TEXT_SUFFIX, operationText, operationsOf, withTextFields } from "./documents.js";
 
 const SOURCE = "generator/content/emit-documents.ts";
 const OPERATIONS_PLUGIN: string = "@graphql-codegen/typescript-operations";
+const BUNDLED_PLUGIN: string = "./operations-plugin.mjs";
 
 /**
  * The scalar mapping of the schema's `types.ts`, for the operations plugin: the built-ins, the
@@ -54,15 +57,7 @@ export async function emitDocuments(input: {
   /** The schema's name in the config. */
   name: string;
 }): Promise<EmittedFile[]> {
-  const printed = await runOperationsPlugin(operationsPluginInput(input.schema, input.typed));
-  const types = readonlyVariableLists(
-    dedupeUnionMembers(printed),
-    new Set(
-      Object.values(input.schema.getTypeMap())
-        .filter(isInputObjectType)
-        .map((type) => type.name),
-    ),
-  );
+  const text = await documentTypesText(input.schema, input.typed);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of input.written.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION)
@@ -78,26 +73,10 @@ export async function emitDocuments(input: {
       `export const ${name}Document = ${documentNodeText(operationText(operation, fragments))} as unknown as TypedDocumentNode<${name}Query, ${name}QueryVariables>;`,
     ].join("\n");
   });
-  const head = [
-    'import type { TypedDocumentNode } from "@typewire/runtime/content";',
-    "",
-    types.trim(),
-  ];
-  // The plugin writes its own layout; the types are formatted as the repository's code is. The
-  // typed documents are written laid out already (each on its one line, marked `prettier-ignore`)
-  // and make most of the file's bytes, so only the types go through the formatter: it gives the
-  // same text as formatting the whole file, for a fifth of the parsing.
-  const { format } = await import("prettier");
-  // Babel's TypeScript parser: the same syntax tree for the formatter's printer as the TypeScript
-  // parser's (`test/content/documents-oracle.test.ts` formats the output again with that one and
-  // gets the same text), in a module a third of the size, which is most of the cost of formatting
-  // a few kilobytes of types.
-  const formatted = await format(head.join("\n"), {
-    parser: "babel-ts",
-    filepath: "documents.ts",
-    printWidth: 100,
-    endOfLine: "lf",
-  });
+  // The plugin writes its own layout; the types are laid out as prettier lays out the
+  // repository's code. The typed documents are written laid out already (each on its one line,
+  // marked `prettier-ignore`) and make most of the file's bytes, so only the types are formatted.
+  const formatted = formatOperationTypes(text) ?? (await formatWithPrettier(text));
   const contents = [formatted, ...documents.map((text) => `${text}\n`)].join("\n");
   return [
     {
@@ -110,8 +89,47 @@ export async function emitDocuments(input: {
   ];
 }
 
+/**
+ * The head of `documents.ts` before it is formatted: the import of `TypedDocumentNode` and the
+ * operations plugin's types for the documents `typed` against `schema`, with union members
+ * deduplicated and read-only lists in variables and input objects.
+ */
+export async function documentTypesText(
+  schema: GraphQLSchema,
+  typed: DocumentNode,
+): Promise<string> {
+  const printed = await runOperationsPlugin(operationsPluginInput(schema, typed));
+  const inputs = new Set(
+    Object.values(schema.getTypeMap())
+      .filter(isInputObjectType)
+      .map((type) => type.name),
+  );
+  const types = readonlyVariableLists(dedupeUnionMembers(printed), inputs);
+  return [
+    'import type { TypedDocumentNode } from "@typewire/runtime/content";',
+    "",
+    types.trim(),
+  ].join("\n");
+}
+
+/**
+ * `documents.ts`'s types formatted by prettier, for text that `formatOperationTypes` does not
+ * know to print. Babel's TypeScript parser: the same syntax tree for the formatter's printer as
+ * the TypeScript parser's (`test/content/documents-oracle.test.ts` formats the output again with
+ * that one and gets the same text), in a module a third of the size.
+ */
+export async function formatWithPrettier(text: string): Promise<string> {
+  const { format } = await import("prettier");
+  return format(text, {
+    parser: "babel-ts",
+    filepath: "documents.ts",
+    printWidth: 100,
+    endOfLine: "lf",
+  });
+}
+
 /** What the operations plugin's module exports: a plugin of the GraphQL Code Generator. */
-interface OperationsPlugin {
+export interface OperationsPlugin {
   plugin(
     schema: GraphQLSchema,
     documents: { document: DocumentNode; location: string }[],
@@ -159,10 +177,11 @@ export function operationsPluginInput(
  * (merged with nothing) and documents not validated again (they were, see `checkDocuments`) do
  * not use. `test/content/documents-oracle.test.ts` checks it against the core.
  */
-export async function runOperationsPlugin(input: OperationsPluginInput): Promise<string> {
-  // Loaded only when there are documents to type. The plugin's own declarations do not compile
-  // under this project's settings (`skipLibCheck` off), so it is read through an untyped name.
-  const operations = (await import(OPERATIONS_PLUGIN)) as OperationsPlugin;
+export async function runOperationsPlugin(
+  input: OperationsPluginInput,
+  operations?: OperationsPlugin,
+): Promise<string> {
+  operations ??= await loadOperationsPlugin();
   const result = await operations.plugin(
     input.schema,
     [{ document: input.document, location: "documents" }],
@@ -181,6 +200,17 @@ export async function runOperationsPlugin(input: OperationsPluginInput): Promise
           : 3;
   const prepend = unique(result.prepend).sort((a, b) => rank(a) - rank(b));
   return [...prepend, result.content, ...unique(result.append)].filter(Boolean).join("\n");
+}
+
+/**
+ * The operations plugin, loaded only when there are documents to type: the one-module bundle the
+ * build writes beside this module (`scripts/build-operations-plugin.ts`), or, from the sources,
+ * the package itself. The plugin's own declarations do not compile under this project's settings
+ * (`skipLibCheck` off), so the package is read through an untyped name.
+ */
+export async function loadOperationsPlugin(): Promise<OperationsPlugin> {
+  const bundle = new URL(BUNDLED_PLUGIN, import.meta.url);
+  return (await import(existsSync(bundle) ? bundle.href : OPERATIONS_PLUGIN)) as OperationsPlugin;
 }
 
 /**

@@ -107,6 +107,17 @@ export function printDeclarations(declarations: readonly Declaration[]): string 
 }
 
 /**
+ * One declaration as {@link printDeclarations} lays it out, without a line break after it.
+ *
+ * @example
+ * printDeclaration({ kind: "alias", name: "Id", exported: true, type: typeName("string") });
+ * // 'export type Id = string;'
+ */
+export function printDeclaration(declaration: Declaration): string {
+  return declarationText(declaration);
+}
+
+/**
  * {@link printDeclarations} through the document printer alone, for every declaration: the
  * reference the direct printing must equal (see `test/generator/print/print.test.ts`).
  */
@@ -495,6 +506,11 @@ function typeDoc(type: TypeNode): Doc {
   switch (type.kind) {
     case "name":
       if (!type.args) return type.name;
+      // One argument that hugs (a plain name, an object, a union that hugs) is written against
+      // the brackets: `Exact<{` on the line, the object's members below, `}>` closing.
+      if (type.args.length === 1 && hugsBrackets(type.args[0]!)) {
+        return [type.name, "<", typeDoc(type.args[0]!), ">"];
+      }
       return group([
         type.name,
         "<",
@@ -520,7 +536,7 @@ function typeDoc(type: TypeNode): Doc {
     case "object":
       return body(type.members, type.expanded);
     case "intersection":
-      return join(" & ", type.types.map(typeDoc));
+      return intersectionDoc(type);
     case "union":
       if (huggable(type)) return join(" | ", type.types.map(typeDoc));
       return unionDoc(type);
@@ -539,17 +555,62 @@ function unionDoc(type: TypeNode & { kind: "union" }): Doc {
 }
 
 /**
- * A union of one object type with `null` or `undefined` stays on the object's lines
- * (`{ ... } | null`), as the formatter keeps it.
+ * A union of one object type or one reference to a named type with `null` stays on that type's
+ * lines (`{ ... } | null`, `Array<{ ... }> | null`), as the formatter keeps it. With `undefined`
+ * in it, the formatter puts each member on its own line instead.
  */
 function huggable(type: TypeNode & { kind: "union" }): boolean {
-  const objects = type.types.filter((t) => t.kind === "object");
-  const rest = type.types.filter((t) => t.kind !== "object");
-  return (
-    objects.length === 1 &&
-    rest.length > 0 &&
-    rest.every((t) => t.kind === "name" && (t.name === "null" || t.name === "undefined"))
+  const main = type.types.filter(
+    (t) => t.kind === "object" || (t.kind === "name" && !KEYWORDS.has(t.name)),
   );
+  return (
+    main.length === 1 &&
+    type.types.length > 1 &&
+    type.types.every((t) => t === main[0] || (t.kind === "name" && t.name === "null"))
+  );
+}
+
+/** The type keywords: names that are not references to a declared type. */
+const KEYWORDS = new Set([
+  "any",
+  "bigint",
+  "boolean",
+  "never",
+  "null",
+  "number",
+  "object",
+  "string",
+  "symbol",
+  "undefined",
+  "unknown",
+  "void",
+]);
+
+/** A type argument the formatter writes against `<` and `>` when it is the only one. */
+function hugsBrackets(type: TypeNode): boolean {
+  if (type.kind === "name") return !type.args;
+  if (type.kind === "object") return true;
+  return type.kind === "union" && huggable(type);
+}
+
+/**
+ * `A & B & C`: two object types side by side are joined on the line (`{ ... } & {`, the second
+ * breaking below); between two other types the line may break after `&`; between an object and
+ * another type they are joined, and what follows the second of them is indented.
+ */
+function intersectionDoc(type: TypeNode & { kind: "intersection" }): Doc {
+  let indented = false;
+  const parts = type.types.map((t, index) => {
+    const doc = typeDoc(t);
+    if (index === 0) return doc;
+    const previous = type.types[index - 1]!.kind === "object";
+    const current = t.kind === "object";
+    if (previous && current) return [" & ", indented ? indent(doc) : doc];
+    if (!previous && !current) return indent([" &", line, doc]);
+    if (index > 1) indented = true;
+    return [" & ", index > 1 ? indent(doc) : doc];
+  });
+  return group(parts);
 }
 
 function withoutTrailingSemicolon(doc: Doc): Doc {
