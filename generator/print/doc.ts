@@ -47,7 +47,6 @@ export function join(separator: Doc, docs: readonly Doc[]): Doc[] {
 
 const INDENT = "  ";
 type Mode = "flat" | "break";
-type Command = readonly [indentation: string, mode: Mode, doc: Doc];
 
 /**
  * Prints a document in `width` columns: each group is laid out flat when it and what follows it
@@ -59,24 +58,35 @@ type Command = readonly [indentation: string, mode: Mode, doc: Doc];
 export function layout(doc: Doc, width: number): string {
   const out: string[] = [];
   let column = 0;
-  const commands: Command[] = [["", "break", doc]];
-  while (commands.length > 0) {
-    const [indentation, mode, next] = commands.pop()!;
+  // The commands still to print, as three stacks side by side (an indentation, a mode and a
+  // document each), so that printing allocates no tuple per command.
+  const indents: string[] = [""];
+  const modes: Mode[] = ["break"];
+  const docs: Doc[] = [doc];
+  const push = (indentation: string, mode: Mode, next: Doc) => {
+    indents.push(indentation);
+    modes.push(mode);
+    docs.push(next);
+  };
+  while (docs.length > 0) {
+    const indentation = indents.pop()!;
+    const mode = modes.pop()!;
+    const next = docs.pop()!;
     if (typeof next === "string") {
       out.push(next);
       column += next.length;
     } else if (isDocArray(next)) {
-      for (let i = next.length - 1; i >= 0; i--) commands.push([indentation, mode, next[i]!]);
+      for (let i = next.length - 1; i >= 0; i--) push(indentation, mode, next[i]!);
     } else if (next.kind === "indent") {
-      commands.push([indentation + INDENT, mode, next.contents]);
+      push(indentation + INDENT, mode, next.contents);
     } else if (next.kind === "align") {
-      commands.push([indentation + " ".repeat(next.spaces), mode, next.contents]);
+      push(indentation + " ".repeat(next.spaces), mode, next.contents);
     } else if (next.kind === "if-break") {
-      commands.push([indentation, mode, mode === "break" ? next.broken : next.flat]);
+      push(indentation, mode, mode === "break" ? next.broken : next.flat);
     } else if (next.kind === "group") {
-      const flat: Command = [indentation, "flat", next.contents];
-      const keepsFlat = mode === "flat" || (!next.broken && fits(flat, commands, width - column));
-      commands.push(keepsFlat && !next.broken ? flat : [indentation, "break", next.contents]);
+      const keepsFlat =
+        !next.broken && (mode === "flat" || fits(next.contents, modes, docs, width - column));
+      push(indentation, keepsFlat ? "flat" : "break", next.contents);
     } else if (mode === "flat" && next.flat !== undefined) {
       out.push(next.flat);
       column += next.flat.length;
@@ -90,29 +100,40 @@ export function layout(doc: Doc, width: number): string {
 }
 
 /**
- * Whether `next`, and then the commands after it up to the first line break they keep, fit in
- * `room` columns.
+ * Whether `next` laid out flat, and then the commands after it (the stacks `modes` and `docs`,
+ * read from the top) up to the first line break they keep, fit in `room` columns.
  */
-function fits(next: Command, rest: readonly Command[], room: number): boolean {
-  const pending: [Mode, Doc][] = [[next[1], next[2]]];
-  let restIndex = rest.length;
+function fits(next: Doc, modes: readonly Mode[], docs: readonly Doc[], room: number): boolean {
+  const pendingModes: Mode[] = ["flat"];
+  const pending: Doc[] = [next];
+  let restIndex = docs.length;
   let left = room;
   while (left >= 0) {
     if (pending.length === 0) {
       if (restIndex === 0) return true;
-      const [, mode, doc] = rest[--restIndex]!;
-      pending.push([mode, doc]);
+      restIndex--;
+      pendingModes.push(modes[restIndex]!);
+      pending.push(docs[restIndex]!);
       continue;
     }
-    const [mode, doc] = pending.pop()!;
+    const mode = pendingModes.pop()!;
+    const doc = pending.pop()!;
     if (typeof doc === "string") left -= doc.length;
     else if (isDocArray(doc)) {
-      for (let i = doc.length - 1; i >= 0; i--) pending.push([mode, doc[i]!]);
-    } else if (doc.kind === "indent" || doc.kind === "align") pending.push([mode, doc.contents]);
-    else if (doc.kind === "if-break")
-      pending.push([mode, mode === "break" ? doc.broken : doc.flat]);
-    else if (doc.kind === "group") pending.push([doc.broken ? "break" : mode, doc.contents]);
-    else if (mode === "break" || doc.flat === undefined) return true;
+      for (let i = doc.length - 1; i >= 0; i--) {
+        pendingModes.push(mode);
+        pending.push(doc[i]!);
+      }
+    } else if (doc.kind === "indent" || doc.kind === "align") {
+      pendingModes.push(mode);
+      pending.push(doc.contents);
+    } else if (doc.kind === "if-break") {
+      pendingModes.push(mode);
+      pending.push(mode === "break" ? doc.broken : doc.flat);
+    } else if (doc.kind === "group") {
+      pendingModes.push(doc.broken ? "break" : mode);
+      pending.push(doc.contents);
+    } else if (mode === "break" || doc.flat === undefined) return true;
     else left -= doc.flat.length;
   }
   return false;

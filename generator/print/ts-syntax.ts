@@ -438,15 +438,48 @@ export function printMember(member: Member, indentWidth: number): string {
   if (flat !== undefined && indentWidth + flat.length <= PRINT_WIDTH) {
     return `${docLines(member.doc, pad)}${pad}${flat}`;
   }
-  if (
-    member.kind === "property" &&
-    member.type.kind === "object" &&
-    member.type.members.length > 0
-  ) {
+  if (member.kind === "property") {
     const key = `${propertyKey(member.name)}${member.optional ? "?" : ""}`;
-    return `${docLines(member.doc, pad)}${pad}${key}: ${bodyText(member.type.members, indentWidth)};`;
+    const broken = brokenPropertyText(key, member.type, indentWidth);
+    if (broken !== undefined) return `${docLines(member.doc, pad)}${pad}${broken}`;
   }
   return layout(align(indentWidth, [hardline, memberDoc(member)]), PRINT_WIDTH).slice(1);
+}
+
+/**
+ * A property that does not fit on its line, printed directly for the shapes most members that
+ * break have, as the document printer breaks them: an object (`key: {` ... `};`), an array of
+ * objects (`}[];`), a union of an object with `null` (`} | null;`), a union of names and
+ * literals (on the next line, or one member a line after `| `). Undefined for any other shape,
+ * which the document printer lays out.
+ */
+function brokenPropertyText(key: string, type: TypeNode, indentWidth: number): string | undefined {
+  if (type.kind === "object") {
+    return type.members.length > 0 ? `${key}: ${bodyText(type.members, indentWidth)};` : undefined;
+  }
+  if (type.kind === "array") {
+    const element = type.element;
+    if (element.kind !== "object" || element.members.length === 0) return undefined;
+    return `${key}: ${bodyText(element.members, indentWidth)}[];`;
+  }
+  if (type.kind !== "union") return undefined;
+  if (huggable(type)) {
+    const at = type.types.findIndex((t) => t.kind === "object");
+    const object = type.types[at];
+    if (object?.kind !== "object" || object.members.length === 0) return undefined;
+    const before = type.types.slice(0, at).map((t) => `${flatType(t)} | `);
+    const after = type.types.slice(at + 1).map((t) => ` | ${flatType(t)}`);
+    return `${key}: ${before.join("")}${bodyText(object.members, indentWidth)}${after.join("")};`;
+  }
+  const texts: string[] = [];
+  for (const t of type.types) {
+    if (!(t.kind === "literal" || (t.kind === "name" && !t.args))) return undefined;
+    texts.push(flatType(t)!);
+  }
+  const pad = " ".repeat(indentWidth + 2);
+  const flat = texts.join(" | ");
+  if (pad.length + flat.length + 1 <= PRINT_WIDTH) return `${key}:\n${pad}${flat};`;
+  return `${key}:\n${texts.map((text) => `${pad}| ${text}`).join("\n")};`;
 }
 
 /** {@link docComment} as text at an indentation, with its line break; "" without a doc. */

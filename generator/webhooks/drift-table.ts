@@ -65,20 +65,27 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
     known.set(key, index);
     shapes.push(undefined);
     const tokens: string[] = [];
-    const names = new Map<string, Located[]>();
+    // Each field's schemas by name, with the place holding them; a place of its own is made
+    // only for a field that is entered (most are strings, numbers and the like).
+    const names = new Map<string, { holder: Located; value: unknown }[]>();
     for (const object of objects) {
       const properties = object.value.properties;
       if (!isJsonObject(properties)) continue;
       const holder = places.child(object, "properties", properties);
       for (const name of Object.keys(properties)) {
-        const field = places.child(holder, name, properties[name]);
+        const field = { holder, value: properties[name] };
         const holders = names.get(name);
         if (holders) holders.push(field);
         else names.set(name, [field]);
       }
     }
-    for (const name of [...names.keys()].sort())
-      tokens.push(`${escapeName(name)}=${shapeOf(names.get(name)!)}`);
+    for (const name of [...names.keys()].sort()) {
+      const fields = names.get(name)!;
+      const shape = fields.every(({ value }) => isLeaf(value))
+        ? 0
+        : shapeOf(fields.map(({ holder, value }) => places.child(holder, name, value)));
+      tokens.push(`${escapedName(name)}=${shape}`);
+    }
     // Open maps (`additionalProperties` other than false) declare every key; the values of those
     // whose `additionalProperties` is a schema are walked against it.
     const open = objects.filter(
@@ -110,6 +117,35 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
       events.push([`${name}.${action}`, shapeOf([places.at(file, ["definitions", action])])]);
   }
   return merge(events, shapes as string[][]);
+}
+
+/**
+ * Whether a field's schema is one the walk does not enter, seen without expanding it: not an
+ * object schema, with no reference, alternatives or items to follow.
+ */
+function isLeaf(value: unknown): boolean {
+  if (!isJsonObject(value)) return true;
+  const schema = value as JsonSchema;
+  return (
+    schema.$ref === undefined &&
+    schema.anyOf === undefined &&
+    schema.oneOf === undefined &&
+    schema.allOf === undefined &&
+    (schema.items === undefined || schema.items === true) &&
+    !isObjectSchema(schema)
+  );
+}
+
+const escapedNames = new Map<string, string>();
+
+/** {@link escapeName}, remembered: the same field names come back in every payload. */
+function escapedName(name: string): string {
+  let escaped = escapedNames.get(name);
+  if (escaped === undefined) {
+    escaped = escapeName(name);
+    escapedNames.set(name, escaped);
+  }
+  return escaped;
 }
 
 /**
