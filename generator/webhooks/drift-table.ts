@@ -41,7 +41,10 @@ export function schemaFiles(schemas: PayloadSchemas): PayloadSchemaFiles {
  */
 export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas): DriftTable {
   const files = schemaFiles(schemas);
-  const shapes: (string[] | undefined)[] = [[]];
+  // Each shape's tokens as their names (`name=`, `*=`, `[]=`, `{}`) and the shapes they point
+  // at (-1 for none), as `merge` reads them.
+  const names: string[][] = [[]];
+  const children: number[][] = [[]];
   const known = new Map<string, number>();
   const places = new Places(files);
 
@@ -61,30 +64,33 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
     const key = ids.sort((a, b) => a - b).join(" ");
     const seen = known.get(key);
     if (seen !== undefined) return seen;
-    const index = shapes.length;
+    const index = names.length;
     known.set(key, index);
-    shapes.push(undefined);
-    const tokens: string[] = [];
+    const own: string[] = [];
+    const refs: number[] = [];
+    names.push(own);
+    children.push(refs);
     // Each field's schemas by name, with the place holding them; a place of its own is made
     // only for a field that is entered (most are strings, numbers and the like).
-    const names = new Map<string, { holder: Located; value: unknown }[]>();
+    const fieldsByName = new Map<string, { holder: Located; value: unknown }[]>();
     for (const object of objects) {
       const properties = object.value.properties;
       if (!isJsonObject(properties)) continue;
       const holder = places.child(object, "properties", properties);
       for (const name of Object.keys(properties)) {
         const field = { holder, value: properties[name] };
-        const holders = names.get(name);
+        const holders = fieldsByName.get(name);
         if (holders) holders.push(field);
-        else names.set(name, [field]);
+        else fieldsByName.set(name, [field]);
       }
     }
-    for (const name of [...names.keys()].sort()) {
-      const fields = names.get(name)!;
+    for (const name of [...fieldsByName.keys()].sort()) {
+      const fields = fieldsByName.get(name)!;
       const shape = fields.every(({ value }) => isLeaf(value))
         ? 0
         : shapeOf(fields.map(({ holder, value }) => places.child(holder, name, value)));
-      tokens.push(`${escapedName(name)}=${shape}`);
+      own.push(fieldToken(name));
+      refs.push(shape);
     }
     // Open maps (`additionalProperties` other than false) declare every key; the values of those
     // whose `additionalProperties` is a schema are walked against it.
@@ -98,14 +104,20 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
         .map((object) =>
           places.child(object, "additionalProperties", object.value.additionalProperties),
         );
-      tokens.push(`*=${shapeOf(values)}`);
+      const shape = shapeOf(values);
+      own.push("*=");
+      refs.push(shape);
     }
-    if (objects.length > 0 && tokens.length === 0) tokens.push("{}");
+    if (objects.length > 0 && own.length === 0) {
+      own.push("{}");
+      refs.push(-1);
+    }
     if (arrays.length > 0) {
       const items = arrays.map((array) => places.child(array, "items", array.value.items));
-      tokens.push(`[]=${shapeOf(items)}`);
+      const shape = shapeOf(items);
+      own.push("[]=");
+      refs.push(shape);
     }
-    shapes[index] = tokens;
     return index;
   };
 
@@ -116,7 +128,7 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
     for (const action of actions)
       events.push([`${name}.${action}`, shapeOf([places.at(file, ["definitions", action])])]);
   }
-  return merge(events, shapes as string[][]);
+  return mergeShapes(events, names, children);
 }
 
 /**
@@ -136,16 +148,16 @@ function isLeaf(value: unknown): boolean {
   );
 }
 
-const escapedNames = new Map<string, string>();
+const fieldTokens = new Map<string, string>();
 
-/** {@link escapeName}, remembered: the same field names come back in every payload. */
-function escapedName(name: string): string {
-  let escaped = escapedNames.get(name);
-  if (escaped === undefined) {
-    escaped = escapeName(name);
-    escapedNames.set(name, escaped);
+/** `name=`, the start of a field's token ({@link escapeName}), remembered: the same field names come back in every payload. */
+function fieldToken(name: string): string {
+  let token = fieldTokens.get(name);
+  if (token === undefined) {
+    token = `${escapeName(name)}=`;
+    fieldTokens.set(name, token);
   }
-  return escaped;
+  return token;
 }
 
 /**
@@ -271,7 +283,19 @@ export function merge(events: [string, number][], shapes: string[][]): DriftTabl
     names.push(own);
     children.push(refs);
   }
-  const group = new Int32Array(shapes.length).fill(-1);
+  return mergeShapes(events, names, children);
+}
+
+/**
+ * {@link merge} of shapes given as their tokens' names (`name=`, or a token without a child)
+ * and the shapes the tokens point at (-1 for none), side by side.
+ */
+function mergeShapes(
+  events: [string, number][],
+  names: readonly (readonly string[])[],
+  children: readonly (readonly number[])[],
+): DriftTable {
+  const group = new Int32Array(names.length).fill(-1);
   const byText = new Map<string, number>();
   const text = (shape: number, groupOf: (child: number) => number) => {
     const own = names[shape]!;
