@@ -51,7 +51,7 @@ export function schemaDeclaration(
   refName: RefName,
   where: { file: string; entry: string },
 ): Declaration {
-  const type = schemaType(schema, refName, where, []);
+  const type = schemaType(schema, refName, where, null);
   const doc = description(schema);
   if (type.kind === "object") {
     return { kind: "interface", name, exported: true, members: type.members, doc };
@@ -59,22 +59,44 @@ export function schemaDeclaration(
   return { kind: "alias", name, exported: true, type, doc };
 }
 
+/**
+ * Where a schema is, below its entry, as a list from the last key back: made a key at a time
+ * as the walk goes down, and turned into a dotted path only for an error.
+ */
+type Path = { readonly parent: Path; readonly key: string } | null;
+
+function below(path: Path, ...keys: string[]): Path {
+  let out = path;
+  for (const key of keys) out = { parent: out, key };
+  return out;
+}
+
+/** The types every primitive schema stands for, one node each, shared: nothing changes a node. */
+const UNKNOWN = typeName("unknown");
+const PRIMITIVES: Record<string, TypeNode> = {
+  string: typeName("string"),
+  boolean: typeName("boolean"),
+  null: typeName("null"),
+  number: typeName("number"),
+  integer: typeName("number"),
+};
+
 function schemaType(
   schema: unknown,
   refName: RefName,
   where: { file: string; entry: string },
-  path: readonly string[],
+  path: Path,
 ): TypeNode {
-  if (schema === true || schema === undefined) return typeName("unknown");
+  if (schema === true || schema === undefined) return UNKNOWN;
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
     throw located(`a schema must be an object, got ${JSON.stringify(schema)}`, where, path);
   }
   const s = schema as JsonSchema;
   for (const key of Object.keys(s)) {
     if (!KEYWORDS.has(key))
-      throw located(`the schema keyword "${key}" is not supported`, where, [...path, key]);
+      throw located(`the schema keyword "${key}" is not supported`, where, below(path, key));
   }
-  const at = (...more: string[]) => [...path, ...more];
+  const at = (...more: string[]) => below(path, ...more);
   if (typeof s.$ref === "string") return typeName(refName(s.$ref));
   if ("const" in s) return literalOf(s.const, where, at("const"));
   if (Array.isArray(s.enum))
@@ -87,8 +109,10 @@ function schemaType(
       );
     }
   }
+  // Most schemas are one primitive type.
+  if (typeof s.type === "string" && Object.hasOwn(PRIMITIVES, s.type)) return PRIMITIVES[s.type]!;
   const types = Array.isArray(s.type) ? s.type : s.type === undefined ? [] : [s.type];
-  if (types.length === 0) return typeName("unknown");
+  if (types.length === 0) return UNKNOWN;
   return union(
     dedupe(
       types.map((type) => {
@@ -96,10 +120,9 @@ function schemaType(
           case "string":
           case "boolean":
           case "null":
-            return typeName(type);
           case "number":
           case "integer":
-            return typeName("number");
+            return PRIMITIVES[type]!;
           case "array":
             return { kind: "array", element: schemaType(s.items, refName, where, at("items")) };
           case "object":
@@ -120,7 +143,7 @@ function objectMembers(
   schema: JsonSchema,
   refName: RefName,
   where: { file: string; entry: string },
-  path: readonly string[],
+  path: Path,
 ): Member[] {
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
@@ -129,12 +152,12 @@ function objectMembers(
     kind: "property",
     name,
     optional: !required.has(name),
-    type: schemaType(properties[name], refName, where, [...path, "properties", name]),
+    type: schemaType(properties[name], refName, where, below(path, "properties", name)),
     doc: description(properties[name]),
   }));
   const extra = schema.additionalProperties;
   if (extra !== undefined && extra !== false) {
-    const type = schemaType(extra, refName, where, [...path, "additionalProperties"]);
+    const type = schemaType(extra, refName, where, below(path, "additionalProperties"));
     // TypeScript checks every listed field against the index signature, so the signature also
     // allows their types (and `undefined` when one is optional).
     const listed = members.flatMap((member) =>
@@ -155,11 +178,7 @@ function objectMembers(
   return members;
 }
 
-function literalOf(
-  value: unknown,
-  where: { file: string; entry: string },
-  path: readonly string[],
-): TypeNode {
+function literalOf(value: unknown, where: { file: string; entry: string }, path: Path): TypeNode {
   if (value === null) return typeName("null");
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
     return literal(value);
@@ -203,6 +222,8 @@ function dedupe(types: readonly TypeNode[]): TypeNode[] {
   });
 }
 
-function located(message: string, where: { file: string; entry: string }, path: readonly string[]) {
-  return new GeneratorError(message, { file: where.file, entry: [where.entry, ...path].join(".") });
+function located(message: string, where: { file: string; entry: string }, path: Path) {
+  const keys: string[] = [];
+  for (let at = path; at !== null; at = at.parent) keys.unshift(at.key);
+  return new GeneratorError(message, { file: where.file, entry: [where.entry, ...keys].join(".") });
 }
