@@ -60,8 +60,7 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
       }
     }
     if (objects.length === 0 && arrays.length === 0) return 0;
-    const ids = [...new Set([...objects, ...arrays].map(({ id }) => id))];
-    const key = ids.sort((a, b) => a - b).join(" ");
+    const key = placesKey(objects, arrays);
     const seen = known.get(key);
     if (seen !== undefined) return seen;
     const index = names.length;
@@ -129,6 +128,16 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
       events.push([`${name}.${action}`, shapeOf([places.at(file, ["definitions", action])])]);
   }
   return mergeShapes(events, names, children);
+}
+
+/** The ids of the places a shape stands for, sorted, each once: the shape's identity. */
+function placesKey(objects: readonly Located[], arrays: readonly Located[]): string {
+  // Most shapes stand for one place: an object or an array, or one schema that is both.
+  const first = (objects[0] ?? arrays[0])!.id;
+  const same = ({ id }: Located) => id === first;
+  if (objects.every(same) && arrays.every(same)) return String(first);
+  const ids = [...new Set([...objects, ...arrays].map(({ id }) => id))];
+  return ids.sort((a, b) => a - b).join(" ");
 }
 
 /**

@@ -65,10 +65,9 @@ export function schemaDeclaration(
  */
 type Path = { readonly parent: Path; readonly key: string } | null;
 
-function below(path: Path, ...keys: string[]): Path {
-  let out = path;
-  for (const key of keys) out = { parent: out, key };
-  return out;
+function below(path: Path, key: string, next?: string): Path {
+  const out = { parent: path, key };
+  return next === undefined ? out : { parent: out, key: next };
 }
 
 /** The types every primitive schema stands for, one node each, shared: nothing changes a node. */
@@ -92,20 +91,19 @@ function schemaType(
     throw located(`a schema must be an object, got ${JSON.stringify(schema)}`, where, path);
   }
   const s = schema as JsonSchema;
-  for (const key of Object.keys(s)) {
+  for (const key in s) {
     if (!KEYWORDS.has(key))
       throw located(`the schema keyword "${key}" is not supported`, where, below(path, key));
   }
-  const at = (...more: string[]) => below(path, ...more);
   if (typeof s.$ref === "string") return typeName(refName(s.$ref));
-  if ("const" in s) return literalOf(s.const, where, at("const"));
+  if ("const" in s) return literalOf(s.const, where, below(path, "const"));
   if (Array.isArray(s.enum))
-    return union(s.enum.map((value, i) => literalOf(value, where, at("enum", String(i)))));
+    return union(s.enum.map((value, i) => literalOf(value, where, below(path, "enum", String(i)))));
   for (const key of ["anyOf", "oneOf"] as const) {
     const alternatives = s[key];
     if (Array.isArray(alternatives)) {
       return union(
-        alternatives.map((alt, i) => schemaType(alt, refName, where, at(key, String(i)))),
+        alternatives.map((alt, i) => schemaType(alt, refName, where, below(path, key, String(i)))),
       );
     }
   }
@@ -124,7 +122,10 @@ function schemaType(
           case "integer":
             return PRIMITIVES[type]!;
           case "array":
-            return { kind: "array", element: schemaType(s.items, refName, where, at("items")) };
+            return {
+              kind: "array",
+              element: schemaType(s.items, refName, where, below(path, "items")),
+            };
           case "object":
             return {
               kind: "object",
@@ -132,7 +133,7 @@ function schemaType(
               members: objectMembers(s, refName, where, path),
             };
           default:
-            throw located(`unknown type ${JSON.stringify(type)}`, where, at("type"));
+            throw located(`unknown type ${JSON.stringify(type)}`, where, below(path, "type"));
         }
       }),
     ),
