@@ -63,14 +63,20 @@ export function runFloorCases(work: string, runs: number): string[] {
               args: [baseline, "generate", "-q"],
               cwd: baselineDir,
             },
+            {
+              name: "baseline generate --force",
+              args: [baseline, "generate", "-q", "--force"],
+              cwd: baselineDir,
+            },
           ]
         : []),
     ],
     runs,
   );
-  const [noopSamples, forceSamples, baselineSamples] = [...noop.values()] as [
+  const [noopSamples, forceSamples, baselineSamples, baselineForce] = [...noop.values()] as [
     ProcessCost[],
     ProcessCost[],
+    ProcessCost[] | undefined,
     ProcessCost[] | undefined,
   ];
   console.log(`bundled inputs, ${runs} paired runs (load ${loadBefore} -> ${load()})`);
@@ -83,8 +89,15 @@ export function runFloorCases(work: string, runs: number): string[] {
     console.log(
       verdict("no-op / baseline no-op CPU", pairedRatio(noopSamples, baselineSamples), 1.05),
     );
+    // What a change did to the run it is about; reported, not a target.
+    console.log(cpuLine("baseline generate --force", baselineForce!));
+    console.log(
+      `  --force / baseline --force CPU: ${pairedRatio(forceSamples, baselineForce!).toFixed(2)}x`,
+    );
   } else {
-    console.log("  (BENCH_BASELINE=<checkout>/bin/typewire.js adds the no-op of another build)");
+    console.log(
+      "  (BENCH_BASELINE=<checkout>/bin/typewire.js adds the no-op and --force runs of another build)",
+    );
   }
 
   // 2. A 2 MB content schema from scratch against a new node process that parses and builds the
