@@ -18,8 +18,11 @@ const HELPERS = new Map<string, string>([
 
 const IMPORT = /^import type \{ ([A-Za-z_$][\w$]*(?:, [A-Za-z_$][\w$]*)*) \} from "([^"\\]+)";$/;
 const ALIAS = /^(export )?type ([A-Za-z_$][\w$]*) =\s([\s\S]*);$/;
-/** A one-line doc comment, which prettier keeps as it is. */
-const ONE_LINE_DOC = /^\/\*\* ((?:(?!\*\/)[^\n])*?) \*\/$/;
+/**
+ * A one-line doc comment, which prettier keeps as it is: one space after `/**` and before `*\/`,
+ * as the printer writes it back.
+ */
+const ONE_LINE_DOC = /^\/\*\* (\S(?:(?!\*\/)[^\n])*?\S|\S) \*\/$/;
 
 /** One top-level statement of the text, with what stands before it. */
 interface Statement {
@@ -34,8 +37,8 @@ interface Statement {
  * text) laid out as prettier lays them out, by typewire's own printer; `undefined` when the
  * text holds anything this does not know to print exactly so (a multi-line comment, a comment
  * inside a type, a statement other than a type-only import or a type alias, a type outside what
- * `readType` reads), for the caller to format with prettier. `formatDocumentTypes` is the
- * caller; `test/content/documents-oracle.test.ts` holds the two to the same text.
+ * `readType` reads), for the caller (`emitDocuments`) to format with prettier.
+ * `test/content/format-operation-types.test.ts` holds the two to the same text.
  */
 export function formatOperationTypes(text: string): string | undefined {
   const statements = splitStatements(text);

@@ -106,6 +106,8 @@ describe("formatOperationTypes leaves to prettier what it does not know", () => 
     ["an interface", "export interface A { id: string }"],
     ["a conditional type", "export type A<T> = T extends string ? 1 : 2;"],
     ["text after the last statement", "export type A = string;\nexport type B = "],
+    ["a doc comment with spaces at its end", "/** Padded.  */\nexport type A = string;"],
+    ["a doc comment with spaces at its start", "/**  Padded. */\nexport type A = string;"],
   ])("%s", (_, text) => {
     expect(formatOperationTypes(head + text)).toBeUndefined();
   });
