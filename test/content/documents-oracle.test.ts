@@ -24,9 +24,11 @@ import {
 
 /**
  * `documents.ts` is written by the `typescript-operations` plugin, which `generate` calls itself
- * (without `@graphql-codegen/core`), and only its types go through prettier. The libraries those
- * steps leave out are the oracles: the core must put the plugin's output together into the same
- * text, and prettier must leave every generated `documents.ts` as it is.
+ * (without `@graphql-codegen/core`, and from the bundle the build makes of it), and its types are
+ * laid out by typewire's printer. What those steps leave out are the oracles: the core must put
+ * the plugin's output together into the same text, the bundle must give the package's text, and
+ * prettier must leave every generated `documents.ts` as it is (`format-operation-types.test.ts`
+ * compares the printer's layout of the types with prettier's).
  */
 async function throughCore(input: OperationsPluginInput): Promise<string> {
   const core = "@graphql-codegen/core";
