@@ -8,22 +8,17 @@
  * fifth of that (`npm run bench:cli -- --floor`). `graphql` stays outside, so the plugin reads
  * the schema objects of the same `graphql` as the rest of the CLI. From the sources (no build),
  * `generator/content/emit-documents.ts` imports the package itself;
- * `test/content/operations-plugin-bundle.test.ts` holds the two to the same output.
+ * `test/content/documents-oracle.test.ts` holds the two to the same output.
  */
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { basename, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { BUNDLED_PLUGIN, OPERATIONS_PLUGIN } from "../generator/content/emit-documents.js";
 import { packageRoot } from "../input/paths.js";
 
-/** The package bundled, as `generate` would otherwise import it. */
-export const OPERATIONS_PLUGIN_PACKAGE = "@graphql-codegen/typescript-operations";
-
 /** Where the build writes the bundle: beside `dist/generator/content/emit-documents.js`. */
-export const OPERATIONS_PLUGIN_BUNDLE = join(
-  packageRoot,
-  "dist/generator/content/operations-plugin.mjs",
-);
+export const OPERATIONS_PLUGIN_BUNDLE = join(packageRoot, "dist/generator/content", BUNDLED_PLUGIN);
 
 /**
  * Writes the bundle to `outFile` and the licences of the packages in it beside it
@@ -32,9 +27,9 @@ export const OPERATIONS_PLUGIN_BUNDLE = join(
 export async function buildOperationsPlugin(outFile: string): Promise<string[]> {
   const result = await build({
     stdin: {
-      contents: `export { plugin } from "${OPERATIONS_PLUGIN_PACKAGE}";`,
+      contents: `export { plugin } from "${OPERATIONS_PLUGIN}";`,
       resolveDir: packageRoot,
-      sourcefile: "operations-plugin.mjs",
+      sourcefile: BUNDLED_PLUGIN,
     },
     outfile: outFile,
     bundle: true,
@@ -65,10 +60,7 @@ export async function buildOperationsPlugin(outFile: string): Promise<string[]> 
   const notices = [...packages.values()].sort();
   writeFileSync(
     outFile.replace(/\.mjs$/, ".licenses.txt"),
-    [
-      `${relative(dirname(outFile), outFile)} holds these packages, under these licences.\n`,
-      ...notices,
-    ].join("\n"),
+    [`${basename(outFile)} holds these packages, under these licences.\n`, ...notices].join("\n"),
   );
   return notices.map((notice) => notice.slice(0, notice.indexOf(" ")));
 }

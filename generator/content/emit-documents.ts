@@ -22,8 +22,10 @@ import type { EmittedFile } from "../writer.js";
 import { TEXT_SUFFIX, operationText, operationsOf, withTextFields } from "./documents.js";
 
 const SOURCE = "generator/content/emit-documents.ts";
-const OPERATIONS_PLUGIN: string = "@graphql-codegen/typescript-operations";
-const BUNDLED_PLUGIN: string = "./operations-plugin.mjs";
+/** The operations plugin's package, which `generate` imports when it runs from the sources. */
+export const OPERATIONS_PLUGIN: string = "@graphql-codegen/typescript-operations";
+/** The file the build bundles the plugin into, beside this module (`scripts/build-operations-plugin.ts`). */
+export const BUNDLED_PLUGIN = "operations-plugin.mjs";
 
 /**
  * The scalar mapping of the schema's `types.ts`, for the operations plugin: the built-ins, the
@@ -209,7 +211,7 @@ export async function runOperationsPlugin(
  * (`skipLibCheck` off), so the package is read through an untyped name.
  */
 export async function loadOperationsPlugin(): Promise<OperationsPlugin> {
-  const bundle = new URL(BUNDLED_PLUGIN, import.meta.url);
+  const bundle = new URL(`./${BUNDLED_PLUGIN}`, import.meta.url);
   return (await import(existsSync(bundle) ? bundle.href : OPERATIONS_PLUGIN)) as OperationsPlugin;
 }
 

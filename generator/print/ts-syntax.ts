@@ -103,18 +103,7 @@ export function union(types: readonly TypeNode[]): TypeNode {
  * // 'export type Id = string;\n'
  */
 export function printDeclarations(declarations: readonly Declaration[]): string {
-  return `${declarations.map(declarationText).join("\n\n")}\n`;
-}
-
-/**
- * One declaration as {@link printDeclarations} lays it out, without a line break after it.
- *
- * @example
- * printDeclaration({ kind: "alias", name: "Id", exported: true, type: typeName("string") });
- * // 'export type Id = string;'
- */
-export function printDeclaration(declaration: Declaration): string {
-  return declarationText(declaration);
+  return `${declarations.map(printDeclaration).join("\n\n")}\n`;
 }
 
 /**
@@ -300,8 +289,12 @@ function declarationDoc(declaration: Declaration): Doc {
  * what must break otherwise goes through the document printer. The text is the one
  * {@link printDeclarationsLaidOut} prints, without a document for every line that fits: most of a
  * large module.
+ *
+ * @example
+ * printDeclaration({ kind: "alias", name: "Id", exported: true, type: typeName("string") });
+ * // 'export type Id = string;'
  */
-function declarationText(declaration: Declaration): string {
+export function printDeclaration(declaration: Declaration): string {
   if (declaration.kind === "interface") {
     const heritage = declaration.extends?.length
       ? ` extends ${declaration.extends.join(", ")}`

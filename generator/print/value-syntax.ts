@@ -82,13 +82,10 @@ function arrowBody(value: ValueNode, indentWidth: number): Doc {
  * every object breaks its lines, and so does every array that holds one.
  */
 function valueDoc(value: ValueNode, indentWidth: number): Doc {
-  if (value === null) return "null";
-  if (typeof value === "string") return stringLiteral(value);
-  if (typeof value === "number") return numberText(value);
-  if (typeof value === "boolean") return String(value);
+  if (typeof value !== "object" || value === null || value.kind === "call") {
+    return flatValue(value)!;
+  }
   switch (value.kind) {
-    case "call":
-      return `${value.callee}()`;
     case "array": {
       if (value.elements.length === 0) return "[]";
       const elements = value.elements.map((element) => valueDoc(element, indentWidth + 2));
@@ -140,8 +137,7 @@ function valueText(value: ValueNode, indentWidth: number, column: number, after:
     const key = propertyKey(name);
     if (typeof member === "string") {
       const text = stringLiteral(member);
-      const fits = memberIndent + key.length + 2 + text.length + 1 <= PRINT_WIDTH;
-      if (fits || key.length < SHORT_KEY) return `${pad}${key}: ${text},`;
+      if (stringStaysAfterKey(key, text, memberIndent)) return `${pad}${key}: ${text},`;
       return `${pad}${key}:\n${pad}  ${text},`;
     }
     const start = memberIndent + key.length + 2;
@@ -173,9 +169,14 @@ function flatValue(value: ValueNode): string | undefined {
  * little room by breaking after so short a key, and keeps the string after it.
  */
 function stringMember(key: string, text: string, indentWidth: number): Doc {
-  const fits = indentWidth + key.length + 2 + text.length + 1 <= PRINT_WIDTH;
-  if (fits || key.length < SHORT_KEY) return [key, ": ", text, ","];
+  if (stringStaysAfterKey(key, text, indentWidth)) return [key, ": ", text, ","];
   return [key, ":", indent([hardline, text]), ","];
+}
+
+/** Whether `key: "text",` at `indentWidth` keeps the string on the key's line (see above). */
+function stringStaysAfterKey(key: string, text: string, indentWidth: number): boolean {
+  const fits = indentWidth + key.length + 2 + text.length + 1 <= PRINT_WIDTH;
+  return fits || key.length < SHORT_KEY;
 }
 
 /** The formatter's tab width (2) plus the least overlap (3) for which it breaks after a key. */

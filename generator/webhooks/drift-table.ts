@@ -41,8 +41,7 @@ export function schemaFiles(schemas: PayloadSchemas): PayloadSchemaFiles {
  */
 export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas): DriftTable {
   const files = schemaFiles(schemas);
-  // Each shape's tokens as their names (`name=`, `*=`, `[]=`, `{}`) and the shapes they point
-  // at (-1 for none), as `merge` reads them.
+  // Each shape's tokens as `merge` reads them: their names and the shapes they point at.
   const names: string[][] = [[]];
   const children: number[][] = [[]];
   const known = new Map<string, number>();
@@ -55,8 +54,7 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
     for (const place of at) {
       for (const alternative of places.expand(place, [])) {
         if (isObjectSchema(alternative.value)) objects.push(alternative);
-        const items = alternative.value.items;
-        if (items !== undefined && items !== true) arrays.push(alternative);
+        if (hasItems(alternative.value)) arrays.push(alternative);
       }
     }
     if (objects.length === 0 && arrays.length === 0) return 0;
@@ -127,7 +125,7 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
     for (const action of actions)
       events.push([`${name}.${action}`, shapeOf([places.at(file, ["definitions", action])])]);
   }
-  return mergeShapes(events, names, children);
+  return merge(events, names, children);
 }
 
 /** The ids of the places a shape stands for, sorted, each once: the shape's identity. */
@@ -152,9 +150,14 @@ function isLeaf(value: unknown): boolean {
     schema.anyOf === undefined &&
     schema.oneOf === undefined &&
     schema.allOf === undefined &&
-    (schema.items === undefined || schema.items === true) &&
+    !hasItems(schema) &&
     !isObjectSchema(schema)
   );
+}
+
+/** Whether a schema describes array items the walk enters. */
+function hasItems(schema: JsonSchema): boolean {
+  return schema.items !== undefined && schema.items !== true;
 }
 
 const fieldTokens = new Map<string, string>();
@@ -277,29 +280,11 @@ class Places {
  * known; the shapes of one cycle are merged among themselves by repeating the comparison over
  * them alone, since nothing below can merge with them. Each shape is compared a few times rather
  * than once per level of nesting, as repeating the comparison over the whole table did.
+ *
+ * A shape is given as its tokens' names (`name=`, `*=`, `[]=`, or `{}` for a token without a
+ * child) in `names`, and the shapes those tokens point at (-1 for none) in `children`.
  */
-export function merge(events: [string, number][], shapes: string[][]): DriftTable {
-  const names: string[][] = [];
-  const children: number[][] = [];
-  for (const tokens of shapes) {
-    const own: string[] = [];
-    const refs: number[] = [];
-    for (const token of tokens) {
-      const equals = token.lastIndexOf("=");
-      own.push(equals < 0 ? token : token.slice(0, equals + 1));
-      refs.push(equals < 0 ? -1 : Number(token.slice(equals + 1)));
-    }
-    names.push(own);
-    children.push(refs);
-  }
-  return mergeShapes(events, names, children);
-}
-
-/**
- * {@link merge} of shapes given as their tokens' names (`name=`, or a token without a child)
- * and the shapes the tokens point at (-1 for none), side by side.
- */
-function mergeShapes(
+export function merge(
   events: [string, number][],
   names: readonly (readonly string[])[],
   children: readonly (readonly number[])[],

@@ -9,6 +9,8 @@ import { defaultConfig } from "../../generator/config.js";
 import { loadContentSchema } from "../../generator/content/emit-content.js";
 import { checkDocuments, readDocuments } from "../../generator/content/documents.js";
 import {
+  BUNDLED_PLUGIN,
+  OPERATIONS_PLUGIN,
   type OperationsPlugin,
   type OperationsPluginInput,
   emitDocuments,
@@ -17,10 +19,7 @@ import {
   runOperationsPlugin,
 } from "../../generator/content/emit-documents.js";
 import { bundledFile, packageRoot } from "../../input/paths.js";
-import {
-  OPERATIONS_PLUGIN_PACKAGE,
-  buildOperationsPlugin,
-} from "../../scripts/build-operations-plugin.js";
+import { buildOperationsPlugin } from "../../scripts/build-operations-plugin.js";
 
 /**
  * `documents.ts` is written by the `typescript-operations` plugin, which `generate` calls itself
@@ -112,15 +111,13 @@ describe("the operations plugin bundled at build time", () => {
     // Inside the repository, where the bundle finds graphql as an installed copy of it would.
     mkdirSync(join(packageRoot, "node_modules/.cache"), { recursive: true });
     folder = mkdtempSync(join(packageRoot, "node_modules/.cache/typewire-operations-plugin-"));
-    packages = await buildOperationsPlugin(join(folder, "operations-plugin.mjs"));
-    bundled = (await import(
-      pathToFileURL(join(folder, "operations-plugin.mjs")).href
-    )) as OperationsPlugin;
+    packages = await buildOperationsPlugin(join(folder, BUNDLED_PLUGIN));
+    bundled = (await import(pathToFileURL(join(folder, BUNDLED_PLUGIN)).href)) as OperationsPlugin;
   }, 60_000);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it("is not what runs from the sources, which import the package", async () => {
-    const fromPackage = (await import(OPERATIONS_PLUGIN_PACKAGE)) as OperationsPlugin;
+    const fromPackage = (await import(OPERATIONS_PLUGIN)) as OperationsPlugin;
     expect((await loadOperationsPlugin()).plugin).toBe(fromPackage.plugin);
     expect(bundled.plugin).not.toBe(fromPackage.plugin);
   });
@@ -145,7 +142,7 @@ describe("the operations plugin bundled at build time", () => {
   });
 
   it("reads graphql from outside and names the licence of every package it holds", () => {
-    const code = readFileSync(join(folder, "operations-plugin.mjs"), "utf8");
+    const code = readFileSync(join(folder, BUNDLED_PLUGIN), "utf8");
     const imported = new Set(
       [...code.matchAll(/(?:^import .* from |require\()"([^"]+)"/gm)].map((match) => match[1]!),
     );

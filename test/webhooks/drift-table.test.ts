@@ -20,6 +20,7 @@ import {
 import { readPayloadSchemas } from "../../generator/webhooks/payload-schema.js";
 import type { PayloadSchemas } from "../../generator/webhooks/payload-schema-model.js";
 import { bundledFile } from "../../input/paths.js";
+import { seededRandom } from "../helpers/seeded-random.js";
 
 // `buildDriftTable` numbers places and merges shapes children first, cycles at once. The
 // straightforward form it replaced is kept here as the reference it must agree with, byte for
@@ -191,20 +192,22 @@ describe("buildDriftTable against the form it replaced", () => {
 });
 
 describe("merge against comparing every shape again until nothing merges", () => {
-  /** A deterministic pseudo-random sequence (mulberry32). */
-  function random(seed: number): () => number {
-    let state = seed;
-    return () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let t = Math.imul(state ^ (state >>> 15), 1 | state);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+  /** `merge`'s input for shapes written as tokens (`name=<child>`, or `{}`). */
+  function parsed(shapes: readonly string[][]): [string[][], number[][]] {
+    const names = shapes.map((tokens) =>
+      tokens.map((token) => token.slice(0, token.lastIndexOf("=") + 1) || token),
+    );
+    const children = shapes.map((tokens) =>
+      tokens.map((token) =>
+        token.includes("=") ? Number(token.slice(token.lastIndexOf("=") + 1)) : -1,
+      ),
+    );
+    return [names, children];
   }
 
   /** Shapes whose tokens point anywhere, so cycles, shared children and look-alikes abound. */
   function randomShapes(seed: number): { events: [string, number][]; shapes: string[][] } {
-    const next = random(seed);
+    const next = seededRandom(seed).random;
     const count = 2 + Math.floor(next() * 40);
     const shapes: string[][] = [[]];
     for (let shape = 1; shape < count; shape++) {
@@ -227,7 +230,7 @@ describe("merge against comparing every shape again until nothing merges", () =>
     let merged = 0;
     for (let seed = 1; seed <= 500; seed++) {
       const { events, shapes } = randomShapes(seed);
-      const ours = merge(events, shapes);
+      const ours = merge(events, ...parsed(shapes));
       expect(ours, `seed ${seed}`).toEqual(referenceMerge(events, shapes));
       if (ours.shapes.length < shapes.length) merged++;
     }
