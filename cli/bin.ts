@@ -13,4 +13,5 @@ process.exitCode = await main(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   interrupted,
+  ownsProcess: true,
 });

@@ -5,6 +5,11 @@ export interface Io {
   cwd: string;
   /** Resolves when the user asks a long-running command to stop (Ctrl-C). */
   interrupted: Promise<void>;
+  /**
+   * The process is the CLI's own (`cli/bin.ts`), so a command may set V8 flags for its run
+   * (`cli/v8-flags.ts`). Unset when the CLI runs inside another program, such as a test.
+   */
+  ownsProcess?: boolean;
 }
 
 export interface OptionSpec {

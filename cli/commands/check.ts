@@ -20,13 +20,13 @@ export const checkCommand: Command = {
     },
   },
   async run({ values }, io) {
-    const [{ loadConfig }, { check }, { growHeapSlowlyForLargeSchemas }] = await Promise.all([
+    const [{ loadConfig }, { check }, { tuneForSchemaSize }] = await Promise.all([
       import("../../generator/config.js"),
       import("../../generator/generate.js"),
-      import("../large-schemas.js"),
+      import("../v8-flags.js"),
     ]);
     const config = await loadConfig(values.config as string | undefined, io.cwd);
-    await growHeapSlowlyForLargeSchemas(config);
+    if (io.ownsProcess) await tuneForSchemaSize(config);
     if (config.file && !config.webhooks && !config.content) {
       io.stdout(formatNothingToGenerate(relativePath(io.cwd, config.file), "check"));
       return 0;

@@ -59,13 +59,13 @@ export const generateCommand: Command = {
     };
     const progress = (step: TargetProgress) => say(formatTargetProgress(step));
     if (!values.watch) {
-      const [{ loadConfig }, { generate }, { growHeapSlowlyForLargeSchemas }] = await Promise.all([
+      const [{ loadConfig }, { generate }, { tuneForSchemaSize }] = await Promise.all([
         import("../../generator/config.js"),
         import("../../generator/generate.js"),
-        import("../large-schemas.js"),
+        import("../v8-flags.js"),
       ]);
       const config = await loadConfig(configFile, io.cwd);
-      await growHeapSlowlyForLargeSchemas(config);
+      if (io.ownsProcess) await tuneForSchemaSize(config);
       if (!config.file) say(BUNDLED_NOTE);
       else if (!config.webhooks && !config.content) {
         say(formatNothingToGenerate(relativePath(io.cwd, config.file), "generate"));
