@@ -1,3 +1,4 @@
+import { setFlagsFromString } from "node:v8";
 import { main } from "./main.js";
 
 /**
@@ -13,5 +14,5 @@ process.exitCode = await main(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   interrupted,
-  ownsProcess: true,
+  setV8Flag: (flag) => setFlagsFromString(flag),
 });

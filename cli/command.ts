@@ -6,10 +6,11 @@ export interface Io {
   /** Resolves when the user asks a long-running command to stop (Ctrl-C). */
   interrupted: Promise<void>;
   /**
-   * The process is the CLI's own (`cli/bin.ts`), so a command may set V8 flags for its run
-   * (`cli/v8-flags.ts`). Unset when the CLI runs inside another program, such as a test.
+   * Sets a V8 flag for the rest of the run (`cli/v8-flags.ts`). Only the CLI's own process
+   * (`cli/bin.ts`) gives it: a program that runs the CLI inside itself, such as a test, keeps
+   * its flags.
    */
-  ownsProcess?: boolean;
+  setV8Flag?: (flag: string) => void;
 }
 
 export interface OptionSpec {

@@ -1,5 +1,4 @@
 import { stat } from "node:fs/promises";
-import { setFlagsFromString } from "node:v8";
 import type { TypewireConfig } from "../generator/config.js";
 
 /** Content schema files up to this many bytes in all make a run without optimizing compilers. */
@@ -14,7 +13,7 @@ export const LARGE_SCHEMAS_BYTES = 8 * 1024 * 1024;
  *
  * - Up to {@link SMALL_SCHEMAS_BYTES}: `--no-opt`. Such a run is over in about a second, before
  *   what V8's optimizing compilers cost (CPU on other threads too) pays back: a bundled
- *   `generate --force` (0.28 MB of SDL and the 3.7 MB of bundled payload schemas) takes about 8%
+ *   `generate --force` (0.28 MB of SDL and the 3.7 MB of bundled payload schemas) takes 8 to 9%
  *   less CPU without them. A 2 MB schema takes 8% more, 10,000 types 5% more, so larger runs keep
  *   them.
  * - Above {@link LARGE_SCHEMAS_BYTES}: `--heap-growing-percent=80`. After each full collection V8
@@ -44,12 +43,14 @@ export async function schemaFileBytes(config: TypewireConfig): Promise<number> {
 }
 
 /**
- * Sets {@link flagsForSchemaBytes} for this process. Only the CLI calls it, once it has read the
- * config: `generate()` in a user's own process runs with whatever that process set.
+ * Sets {@link flagsForSchemaBytes} with `set`, the CLI's `Io.setV8Flag`, once a command has read
+ * the config; without one (the CLI run inside another program) it does nothing. `generate()` in
+ * a user's own process runs with whatever that process set.
  */
 export async function tuneForSchemaSize(
   config: TypewireConfig,
-  set: (flag: string) => void = setFlagsFromString,
+  set: ((flag: string) => void) | undefined,
 ): Promise<void> {
+  if (set === undefined) return;
   for (const flag of flagsForSchemaBytes(await schemaFileBytes(config))) set(flag);
 }

@@ -26,7 +26,7 @@ export const checkCommand: Command = {
       import("../v8-flags.js"),
     ]);
     const config = await loadConfig(values.config as string | undefined, io.cwd);
-    if (io.ownsProcess) await tuneForSchemaSize(config);
+    await tuneForSchemaSize(config, io.setV8Flag);
     if (config.file && !config.webhooks && !config.content) {
       io.stdout(formatNothingToGenerate(relativePath(io.cwd, config.file), "check"));
       return 0;

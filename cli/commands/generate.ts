@@ -65,7 +65,7 @@ export const generateCommand: Command = {
         import("../v8-flags.js"),
       ]);
       const config = await loadConfig(configFile, io.cwd);
-      if (io.ownsProcess) await tuneForSchemaSize(config);
+      await tuneForSchemaSize(config, io.setV8Flag);
       if (!config.file) say(BUNDLED_NOTE);
       else if (!config.webhooks && !config.content) {
         say(formatNothingToGenerate(relativePath(io.cwd, config.file), "generate"));

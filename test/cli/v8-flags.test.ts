@@ -1,13 +1,14 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Io } from "../../cli/command.js";
+import { main } from "../../cli/main.js";
 import type { TypewireConfig } from "../../generator/config.js";
 import {
   LARGE_SCHEMAS_BYTES,
   SMALL_SCHEMAS_BYTES,
   flagsForSchemaBytes,
   schemaFileBytes,
-  tuneForSchemaSize,
 } from "../../cli/v8-flags.js";
 import { tempDir } from "../helpers/temp-project.js";
 
@@ -46,22 +47,29 @@ describe("the CLI's V8 flags", () => {
     expect(await schemaFileBytes(configWith([half, more]))).toBe(LARGE_SCHEMAS_BYTES + 1);
   });
 
-  it("set the flags chosen for the config's schema files", async () => {
+  it("are set through the CLI's setter by generate and check", async () => {
     const dir = await tempDir();
-    const small = join(dir, "small.graphql");
-    await writeFile(small, "type Query { a: Int }\n");
-    const large = join(dir, "large.graphql");
-    await writeFile(large, Buffer.alloc(LARGE_SCHEMAS_BYTES + 1, 0x20));
-    const middle = join(dir, "middle.graphql");
-    await writeFile(middle, Buffer.alloc(SMALL_SCHEMAS_BYTES + 1, 0x20));
-    for (const [file, flags] of [
-      [small, ["--no-opt"]],
-      [middle, []],
-      [large, ["--heap-growing-percent=80"]],
-    ] as const) {
+    const schema = "type Query { a: Int }\n";
+    const config =
+      '{ "content": { "out": "gen", "schemas": { "s": { "file": "schema.graphql" } } } }';
+    await writeFile(join(dir, "typewire.config.json"), config);
+    const flagsOf = async (argv: string[], padding: number) => {
+      // White space pads the schema to the size wanted; it stays the same schema.
+      await writeFile(join(dir, "schema.graphql"), " ".repeat(padding) + schema);
       const set: string[] = [];
-      await tuneForSchemaSize(configWith([file]), (flag) => set.push(flag));
-      expect(set).toEqual(flags);
-    }
+      const io: Io = {
+        stdout: () => {},
+        stderr: () => {},
+        cwd: dir,
+        interrupted: new Promise(() => {}),
+        setV8Flag: (flag) => set.push(flag),
+      };
+      expect(await main(argv, io)).toBe(0);
+      return set;
+    };
+    expect(await flagsOf(["generate", "-q"], 0)).toEqual(["--no-opt"]);
+    expect(await flagsOf(["check"], 0)).toEqual(["--no-opt"]);
+    expect(await flagsOf(["generate", "-q"], SMALL_SCHEMAS_BYTES)).toEqual([]);
+    expect(await flagsOf(["check"], SMALL_SCHEMAS_BYTES)).toEqual([]);
   });
 });
