@@ -17,14 +17,15 @@ export default defineConfig({
     // The GraphQL Code Generator packages (and its tools) go through vite too, so they share graphql's ES module
     // build with the generator's code (outside vite they would load its CommonJS build: a schema
     // made by one is refused by the other).
-    // So does the bundle of the operations plugin that test/content/documents-oracle.test.ts builds.
+    // So does the render bundle that test/generator/render-bundle.test.ts builds from the sources
+    // (with graphql and the plugin inside it, and typewire's own TypeScript modules outside).
     server: {
       deps: {
         inline: [
           /@typewire\/runtime/,
           /@graphql-codegen\//,
           /@graphql-tools\//,
-          /typewire-operations-plugin-/,
+          /typewire-render-/,
         ],
       },
     },

@@ -14,7 +14,6 @@ import {
   parse,
   type GraphQLOutputType,
 } from "graphql";
-import { existsSync } from "node:fs";
 import { dedupeUnionMembers } from "./dedupe-union-members.js";
 import { formatOperationTypes } from "./format-operation-types.js";
 import { scalarTypeText } from "./emit-content-types.js";
@@ -22,10 +21,8 @@ import type { EmittedFile } from "../writer.js";
 import { TEXT_SUFFIX, operationText, operationsOf, withTextFields } from "./documents.js";
 
 const SOURCE = "generator/content/emit-documents.ts";
-/** The operations plugin's package, which `generate` imports when it runs from the sources. */
-export const OPERATIONS_PLUGIN: string = "@graphql-codegen/typescript-operations";
-/** The file the build bundles the plugin into, beside this module (`scripts/build-operations-plugin.ts`). */
-export const BUNDLED_PLUGIN = "operations-plugin.mjs";
+/** The operations plugin's package (a devDependency: the build bundles it, see `loadOperationsPlugin`). */
+export const OPERATIONS_PLUGIN = "@graphql-codegen/typescript-operations";
 
 /**
  * The scalar mapping of the schema's `types.ts`, for the operations plugin: the built-ins, the
@@ -205,14 +202,15 @@ export async function runOperationsPlugin(
 }
 
 /**
- * The operations plugin, loaded only when there are documents to type: the one-module bundle the
- * build writes beside this module (`scripts/build-operations-plugin.ts`), or, from the sources,
- * the package itself. The plugin's own declarations do not compile under this project's settings
- * (`skipLibCheck` off), so the package is read through an untyped name.
+ * The operations plugin, loaded only when there are documents to type. The build bundles it
+ * with this module (`scripts/build-render-bundle.ts`), so an installed typewire has the package
+ * inside its render bundle; from the sources it is the package itself. The plugin's own
+ * declarations do not compile under this project's settings (`skipLibCheck` off), so the
+ * specifier is not a literal to the compiler, which then reads no types for it; the compiled
+ * code keeps the literal, which the bundler follows.
  */
 export async function loadOperationsPlugin(): Promise<OperationsPlugin> {
-  const bundle = new URL(`./${BUNDLED_PLUGIN}`, import.meta.url);
-  return (await import(existsSync(bundle) ? bundle.href : OPERATIONS_PLUGIN)) as OperationsPlugin;
+  return (await import("@graphql-codegen/typescript-operations" as string)) as OperationsPlugin;
 }
 
 /**

@@ -1,15 +1,12 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { isBuiltin } from "node:module";
-import { join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { type DocumentNode, type GraphQLSchema, Kind, buildSchema, parse } from "graphql";
 import { format } from "prettier";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultConfig } from "../../generator/config.js";
 import { loadContentSchema } from "../../generator/content/emit-content.js";
 import { checkDocuments, readDocuments } from "../../generator/content/documents.js";
 import {
-  BUNDLED_PLUGIN,
   OPERATIONS_PLUGIN,
   type OperationsPlugin,
   type OperationsPluginInput,
@@ -19,15 +16,15 @@ import {
   runOperationsPlugin,
 } from "../../generator/content/emit-documents.js";
 import { bundledFile, packageRoot } from "../../input/paths.js";
-import { buildOperationsPlugin } from "../../scripts/build-operations-plugin.js";
 
 /**
  * `documents.ts` is written by the `typescript-operations` plugin, which `generate` calls itself
- * (without `@graphql-codegen/core`, and from the bundle the build makes of it), and its types are
- * laid out by typewire's printer. What those steps leave out are the oracles: the core must put
- * the plugin's output together into the same text, the bundle must give the package's text, and
- * prettier must leave every generated `documents.ts` as it is (`format-operation-types.test.ts`
- * compares the printer's layout of the types with prettier's).
+ * (without `@graphql-codegen/core`; an installed typewire runs it from the render bundle, which
+ * `test/generator/render-bundle.test.ts` holds to the sources' files), and its types are laid out
+ * by typewire's printer. What those steps leave out are the oracles: the core must put the
+ * plugin's output together into the same text, and prettier must leave every generated
+ * `documents.ts` as it is (`format-operation-types.test.ts` compares the printer's layout of the
+ * types with prettier's).
  */
 async function throughCore(input: OperationsPluginInput): Promise<string> {
   const core = "@graphql-codegen/core";
@@ -81,6 +78,12 @@ const ENUMS_AND_INPUTS = {
 };
 
 describe("the operations plugin called without @graphql-codegen/core", () => {
+  it("is the package named by OPERATIONS_PLUGIN, which the render bundle holds", async () => {
+    const fromPackage = (await import(OPERATIONS_PLUGIN)) as OperationsPlugin;
+    expect(typeof fromPackage.plugin).toBe("function");
+    expect((await loadOperationsPlugin()).plugin).toBe(fromPackage.plugin);
+  });
+
   it.each(["example", "public"] as const)(
     "gives the core's text for the example site's documents of schema %s",
     async (name) => {
@@ -101,60 +104,6 @@ describe("the operations plugin called without @graphql-codegen/core", () => {
     expect(ours).toContain("Colour");
     expect(ours).toBe(await throughCore(input));
   }, 60_000);
-});
-
-describe("the operations plugin bundled at build time", () => {
-  let folder: string;
-  let bundled: OperationsPlugin;
-  let packages: string[];
-  beforeAll(async () => {
-    // Inside the repository, where the bundle finds graphql as an installed copy of it would.
-    mkdirSync(join(packageRoot, "node_modules/.cache"), { recursive: true });
-    folder = mkdtempSync(join(packageRoot, "node_modules/.cache/typewire-operations-plugin-"));
-    packages = await buildOperationsPlugin(join(folder, BUNDLED_PLUGIN));
-    bundled = (await import(pathToFileURL(join(folder, BUNDLED_PLUGIN)).href)) as OperationsPlugin;
-  }, 60_000);
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-  it("is not what runs from the sources, which import the package", async () => {
-    const fromPackage = (await import(OPERATIONS_PLUGIN)) as OperationsPlugin;
-    expect((await loadOperationsPlugin()).plugin).toBe(fromPackage.plugin);
-    expect(bundled.plugin).not.toBe(fromPackage.plugin);
-  });
-
-  it.each(["example", "public"] as const)(
-    "gives the package's text for the example site's documents of schema %s",
-    async (name) => {
-      const { schema, typed } = await bundledDocuments(name);
-      const input = operationsPluginInput(schema, typed);
-      const text = await runOperationsPlugin(input, bundled);
-      expect(text).toContain("Query = {");
-      expect(text).toBe(await runOperationsPlugin(input));
-    },
-    60_000,
-  );
-
-  it("gives the package's text when variables and results use enums and input objects", async () => {
-    const input = operationsPluginInput(ENUMS_AND_INPUTS.schema, ENUMS_AND_INPUTS.document);
-    const text = await runOperationsPlugin(input, bundled);
-    expect(text).toContain("export type Filter = {");
-    expect(text).toBe(await runOperationsPlugin(input));
-  });
-
-  it("reads graphql from outside and names the licence of every package it holds", () => {
-    const code = readFileSync(join(folder, BUNDLED_PLUGIN), "utf8");
-    const imported = new Set(
-      [...code.matchAll(/(?:^import .* from |require\()"([^"]+)"/gm)].map((match) => match[1]!),
-    );
-    expect(imported).toContain("graphql");
-    expect([...imported].filter((name) => name !== "graphql" && !isBuiltin(name))).toEqual([]);
-    const licences = readFileSync(join(folder, "operations-plugin.licenses.txt"), "utf8");
-    expect(packages).toContain("@graphql-codegen/typescript-operations@6.1.9");
-    expect(packages).toContain("@graphql-codegen/visitor-plugin-common@7.2.7");
-    for (const name of packages) expect(licences).toContain(`${name} (`);
-    expect(licences).not.toContain("no licence field");
-    expect(licences).toContain("@graphql-tools/utils@11.2.2 (MIT)");
-  });
 });
 
 /** `text` formatted by prettier as the repository's code is, with its TypeScript parser. */

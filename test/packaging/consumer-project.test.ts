@@ -151,15 +151,19 @@ describe("typewire in a user's own project", { timeout: SUITE_BOUND_MS }, () => 
       expect(installed).not.toContain(name);
     }
     // Typed documents are written by the code generator's operations plugin, bundled into
-    // dist/ at build time with what it imports (graphql excepted): none of the code generator's
-    // packages is installed, nor the libraries the plugin brings.
+    // dist/generator/render/ at build time with the emitters and graphql: none of the code
+    // generator's packages is installed, nor the libraries the plugin brings.
     for (const name of ["@graphql-codegen", "@graphql-tools", "@ardatan", "immutable"]) {
       expect(installed).not.toContain(name);
     }
-    const bundled = join(project, "node_modules/typewire/dist/generator/content");
-    expect(await readFile(join(bundled, "operations-plugin.licenses.txt"), "utf8")).toContain(
-      "@graphql-codegen/typescript-operations@",
-    );
+    const bundled = join(project, "node_modules/typewire/dist/generator/render");
+    expect((await readdir(bundled)).filter((name) => name.startsWith("emit-"))).toEqual([
+      "emit-content.js",
+      "emit-webhooks.js",
+    ]);
+    const licences = await readFile(join(bundled, "licenses.txt"), "utf8");
+    expect(licences).toContain("@graphql-codegen/typescript-operations@");
+    expect(licences).toContain("graphql@16.");
   });
 
   it("installs nothing that asks for a newer Node than both packages promise", async () => {
