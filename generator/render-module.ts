@@ -1,17 +1,30 @@
 import { existsSync } from "node:fs";
 
+/** The folder beside this module that the build bundles the emitters into. */
+export const RENDER_FOLDER = "render";
+
 /**
- * The bundled module a target renders with, when the build made one: `dist/generator/render/`
- * holds each emitter with the modules only it uses, graphql and the operations plugin
- * (`scripts/build-render-bundle.ts`), a few modules to load instead of several hundred. Undefined
- * from the sources, where the target imports its emitter's own module; both export the same
- * functions.
+ * The emitters the build bundles (`scripts/build-render-bundle.ts`), by the name of the bundle's
+ * module for each (`<name>.js`), with their own module's path in the compiled tree.
+ */
+export const RENDER_ENTRIES = {
+  "emit-webhooks": "generator/webhooks/emit-webhooks",
+  "emit-content": "generator/content/emit-content",
+} as const;
+
+/**
+ * The module a target renders with: the bundled one when the build made it
+ * (`dist/generator/render/` holds each emitter with the modules only it uses, graphql and the
+ * operations plugin, a few modules to load instead of several hundred), else the emitter's own
+ * module, which `own` imports (from the sources). Both export the same functions.
  *
  * @example
- * const bundled = renderBundle("emit-content");
- * const { emitContent } = bundled ? await import(bundled) : await import("./emit-content.js");
+ * const { emitContent } = await renderModule("emit-content", () => import("./emit-content.js"));
  */
-export function renderBundle(name: "emit-webhooks" | "emit-content"): string | undefined {
-  const bundled = new URL(`./render/${name}.js`, import.meta.url);
-  return existsSync(bundled) ? bundled.href : undefined;
+export async function renderModule<T>(
+  name: keyof typeof RENDER_ENTRIES,
+  own: () => Promise<T>,
+): Promise<T> {
+  const bundled = new URL(`./${RENDER_FOLDER}/${name}.js`, import.meta.url);
+  return existsSync(bundled) ? ((await import(bundled.href)) as T) : own();
 }

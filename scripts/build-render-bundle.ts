@@ -23,18 +23,13 @@ import { join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Plugin, build } from "esbuild";
 import { OPERATIONS_PLUGIN } from "../generator/content/emit-documents.js";
+import { RENDER_ENTRIES, RENDER_FOLDER } from "../generator/render-module.js";
 import { packageRoot } from "../input/paths.js";
 
-/** Where the build writes the bundle. */
-export const RENDER_BUNDLE_DIR = join(packageRoot, "dist/generator/render");
+/** Where the build writes the bundle: the folder `generator/render-module.ts` looks in. */
+export const RENDER_BUNDLE_DIR = join(packageRoot, "dist/generator", RENDER_FOLDER);
 /** The licences of the packages the bundle holds, in its folder. */
 export const RENDER_LICENSES = "licenses.txt";
-
-/** The emitters, by the name of the bundle's module for each (`<name>.js`). */
-export const RENDER_ENTRIES = {
-  "emit-webhooks": "generator/webhooks/emit-webhooks",
-  "emit-content": "generator/content/emit-content",
-} as const;
 
 /** The folders whose modules go into the bundle (relative to the compiled tree's root). */
 const BUNDLED_FOLDERS = ["generator/webhooks", "generator/content", "generator/print"];

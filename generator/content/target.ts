@@ -1,7 +1,7 @@
 import { extname } from "node:path";
 import type { TypewireConfig } from "../config.js";
 import { DOCUMENT_EXTENSIONS } from "./content-config.js";
-import { renderBundle } from "../render-module.js";
+import { renderModule } from "../render-module.js";
 import type { RemoteInput, Target } from "../target.js";
 
 /** One module per configured content API schema, in `<content.out>/<name>/`. */
@@ -41,11 +41,10 @@ export const contentTarget: Target = {
     ),
   // The emitters (and graphql) load only when this target renders, so a run the cache answers
   // never pays for them.
-  emit: async (config, cwd, warn) => {
-    const bundled = renderBundle("emit-content");
-    const module: typeof import("./emit-content.js") = bundled
-      ? await import(bundled)
-      : await import("./emit-content.js");
-    return module.emitContent(config, cwd, warn);
-  },
+  emit: async (config, cwd, warn) =>
+    (await renderModule("emit-content", () => import("./emit-content.js"))).emitContent(
+      config,
+      cwd,
+      warn,
+    ),
 };

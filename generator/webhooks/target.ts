@@ -1,5 +1,5 @@
 import type { TypewireConfig } from "../config.js";
-import { renderBundle } from "../render-module.js";
+import { renderModule } from "../render-module.js";
 import type { Target } from "../target.js";
 
 /** Everything generated from the event/action table (and, when configured, payload schemas). */
@@ -13,11 +13,9 @@ export const webhooksTarget: Target = {
   outDirs: (config) => (config.webhooks ? [config.webhooks.out] : []),
   // The emitters (and handlebars) load only when this target renders, so a run the cache answers
   // never pays for them.
-  emit: async (config, cwd) => {
-    const bundled = renderBundle("emit-webhooks");
-    const module: typeof import("./emit-webhooks.js") = bundled
-      ? await import(bundled)
-      : await import("./emit-webhooks.js");
-    return module.emitWebhooks(config, cwd);
-  },
+  emit: async (config, cwd) =>
+    (await renderModule("emit-webhooks", () => import("./emit-webhooks.js"))).emitWebhooks(
+      config,
+      cwd,
+    ),
 };

@@ -6,15 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../generator/config.js";
 import { OPERATIONS_PLUGIN } from "../../generator/content/emit-documents.js";
 import { emitContent } from "../../generator/content/emit-content.js";
-import { renderBundle } from "../../generator/render-module.js";
+import { RENDER_ENTRIES, renderModule } from "../../generator/render-module.js";
 import { emitWebhooks } from "../../generator/webhooks/emit-webhooks.js";
 import { GeneratorErrors } from "../../input/errors.js";
 import { packageRoot } from "../../input/paths.js";
-import {
-  RENDER_ENTRIES,
-  RENDER_LICENSES,
-  buildRenderBundle,
-} from "../../scripts/build-render-bundle.js";
+import { RENDER_LICENSES, buildRenderBundle } from "../../scripts/build-render-bundle.js";
 
 /**
  * The build bundles the two emitters with graphql and the operations plugin
@@ -45,9 +41,18 @@ beforeAll(async () => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("the render bundle", () => {
-  it("is not what runs from the sources", () => {
-    expect(renderBundle("emit-webhooks")).toBeUndefined();
-    expect(renderBundle("emit-content")).toBeUndefined();
+  it("is not what runs from the sources", async () => {
+    const sources = await import("../../generator/webhooks/emit-webhooks.js");
+    expect(
+      await renderModule(
+        "emit-webhooks",
+        () => import("../../generator/webhooks/emit-webhooks.js"),
+      ),
+    ).toBe(sources);
+    expect(
+      (await renderModule("emit-content", () => import("../../generator/content/emit-content.js")))
+        .emitContent,
+    ).toBe(emitContent);
     expect(bundled.webhooks.emitWebhooks).not.toBe(emitWebhooks);
     expect(bundled.content.emitContent).not.toBe(emitContent);
   });
