@@ -115,6 +115,14 @@ function outside(root: string, folders: readonly string[], outDir: string): Plug
           return { path: fromOut.startsWith(".") ? fromOut : `./${fromOut}`, external: true };
         }
         if (fromPackage) return undefined;
+        // A deep import names graphql's CommonJS file (`graphql/validation/validate.js`), which
+        // would bring a second graphql, CommonJS, beside the ES modules: take its ES twin.
+        if (args.path.startsWith("graphql/") && args.path.endsWith(".js"))
+          return bundler.resolve(`${args.path.slice(0, -3)}.mjs`, {
+            kind: args.kind,
+            resolveDir: args.resolveDir,
+            pluginData: "inner",
+          });
         const name = args.path.startsWith("@")
           ? args.path.split("/").slice(0, 2).join("/")
           : args.path.split("/")[0];

@@ -173,4 +173,21 @@ query PaintOf($colour: Colour!) { paint(colour: $colour) { id shades colour } }
     expect(licences).not.toContain("no licence field");
     expect(licences).toContain("@graphql-tools/utils@11.2.2 (MIT)");
   });
+
+  it("holds one graphql, its ES modules, even for the sources' deep imports of its files", () => {
+    // esbuild names each module it bundles in a comment above its code.
+    const modules = readdirSync(folder)
+      .filter((name) => name.endsWith(".js"))
+      .flatMap((name) => [
+        ...readFileSync(join(folder, name), "utf8").matchAll(
+          /^\/\/ node_modules\/graphql\/(\S+)$/gm,
+        ),
+      ])
+      .map((match) => match[1]!);
+    // The sources import graphql/validation/validate.js and graphql/language/parser.js.
+    expect(modules).toContain("validation/validate.mjs");
+    expect(modules).toContain("language/parser.mjs");
+    expect(modules.filter((file) => !file.endsWith(".mjs"))).toEqual([]);
+    expect(new Set(modules).size).toBe(modules.length);
+  });
 });
