@@ -43,7 +43,9 @@ export function printArrowConst(name: string, type: string, value: ValueNode): s
 export function printArrowMembers(members: readonly ValueMember[], level: number): string {
   const pad = " ".repeat(2 * level);
   const lines: string[] = [];
-  for (const [key, value] of members) {
+  for (let i = 0; i < members.length; i++) {
+    const key = members[i]![0];
+    const value = members[i]![1];
     const start = `${pad}${propertyKey(key)}: () => `;
     const body = isObject(value)
       ? `(${valueText(value, 2 * level, 0, 0)})`
@@ -133,8 +135,10 @@ function valueText(value: ValueNode, indentWidth: number, column: number, after:
   if (value.members.length === 0) return "{}";
   const memberIndent = indentWidth + 2;
   const pad = " ".repeat(memberIndent);
-  const lines = value.members.map(([name, member]) => {
-    const key = propertyKey(name);
+  const lines = value.members.map((entry) => {
+    // Read by index: unpacking the pair would go through an iterator, once per member.
+    const key = propertyKey(entry[0]);
+    const member = entry[1];
     if (typeof member === "string") {
       const text = stringLiteral(member);
       if (stringStaysAfterKey(key, text, memberIndent)) return `${pad}${key}: ${text},`;

@@ -51,8 +51,14 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
     // Most fields are strings, numbers and the like: no shape, found without building lists.
     const objects: Located<JsonSchema>[] = [];
     const arrays: Located<JsonSchema>[] = [];
-    for (const place of at) {
-      for (const alternative of places.expand(place, [])) {
+    for (let i = 0; i < at.length; i++) {
+      const place = at[i]!;
+      // Most places are one schema, with nothing to follow or split: no list to build for them.
+      const alternatives = isPlain(place.value)
+        ? [place as Located<JsonSchema>]
+        : places.expand(place, []);
+      for (let j = 0; j < alternatives.length; j++) {
+        const alternative = alternatives[j]!;
         if (isObjectSchema(alternative.value)) objects.push(alternative);
         if (hasItems(alternative.value)) arrays.push(alternative);
       }
@@ -67,10 +73,25 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
     const refs: number[] = [];
     names.push(own);
     children.push(refs);
+    if (objects.length === 1) {
+      // One object, the usual case: its fields in order, without gathering them by name.
+      const object = objects[0]!;
+      const properties = object.value.properties;
+      if (isJsonObject(properties)) {
+        const holder = places.child(object, "properties", properties);
+        const fields = Object.keys(properties).sort();
+        for (let i = 0; i < fields.length; i++) {
+          const name = fields[i]!;
+          const value = properties[name];
+          own.push(fieldToken(name));
+          refs.push(isLeaf(value) ? 0 : shapeOf([places.child(holder, name, value)]));
+        }
+      }
+    }
     // Each field's schemas by name, with the place holding them; a place of its own is made
     // only for a field that is entered (most are strings, numbers and the like).
     const fieldsByName = new Map<string, { holder: Located; value: unknown }[]>();
-    for (const object of objects) {
+    for (const object of objects.length > 1 ? objects : []) {
       const properties = object.value.properties;
       if (!isJsonObject(properties)) continue;
       const holder = places.child(object, "properties", properties);
@@ -152,6 +173,17 @@ function isLeaf(value: unknown): boolean {
     schema.allOf === undefined &&
     !hasItems(schema) &&
     !isObjectSchema(schema)
+  );
+}
+
+/** Whether a value is one schema that `expand` gives back as it is: nothing to follow or split. */
+function isPlain(value: unknown): boolean {
+  if (!isJsonObject(value)) return false;
+  return (
+    typeof value.$ref !== "string" &&
+    !Array.isArray(value.anyOf) &&
+    !Array.isArray(value.oneOf) &&
+    !Array.isArray(value.allOf)
   );
 }
 
@@ -330,7 +362,8 @@ export function merge(
         first.set(key, shape);
         return shape;
       });
-      for (const [index, shape] of members.entries()) {
+      for (let index = 0; index < members.length; index++) {
+        const shape = members[index]!;
         if (inside.get(shape) === next[index]) continue;
         changed = true;
         inside.set(shape, next[index]!);
@@ -384,7 +417,8 @@ function stronglyConnected(edges: readonly (readonly number[])[]): number[][] {
     onStack[root] = 1;
     while (path.length > 0) {
       const top = path[path.length - 1]!;
-      const [node, edge] = top;
+      const node = top[0];
+      const edge = top[1];
       const targets = edges[node]!;
       if (edge < targets.length) {
         top[1]++;

@@ -100,8 +100,10 @@ function reachableDefinitions(
   const visit = (value: ValueNode): void => {
     if (value === null || typeof value !== "object") return;
     if (value.kind === "array") value.elements.forEach(visit);
-    else if (value.kind === "object") for (const [, member] of value.members) visit(member);
-    else {
+    else if (value.kind === "object") {
+      const { members } = value;
+      for (let i = 0; i < members.length; i++) visit(members[i]![1]);
+    } else {
       const name = byCallee.get(value.callee);
       if (name === undefined || reachable.has(name)) return;
       reachable.add(name);

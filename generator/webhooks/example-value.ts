@@ -55,22 +55,29 @@ export function exampleValue(
       context.action !== undefined && values.includes(context.action) ? context.action : values[0],
     );
   }
-  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
-    (type): type is string => typeof type === "string",
-  );
+  // The declared types, read in one pass: most schemas declare one, as a string.
+  const declared = schema.type;
+  let object = false;
+  let canBeNull = false;
+  let first: string | undefined;
+  for (const type of Array.isArray(declared) ? declared : [declared]) {
+    if (typeof type !== "string") continue;
+    if (type === "object") object = true;
+    if (type === "null") canBeNull = true;
+    else first ??= type;
+  }
   const alternatives = (
     Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : []
   ) as JsonSchema[];
-  if (!types.includes("object") && alternatives.length > 0) {
+  if (!object && alternatives.length > 0) {
     const nonNull = alternatives.filter((alternative) => alternative.type !== "null");
     return nullable(nonNull.length < alternatives.length, context, () =>
       nonNull.length ? exampleValue(state, nonNull[0]!, context) : null,
     );
   }
   // A schema that lists properties but no type still describes an object.
-  const type =
-    types.find((candidate) => candidate !== "null") ?? (schema.properties ? "object" : undefined);
-  return nullable(types.includes("null"), context, () => {
+  const type = first ?? (schema.properties ? "object" : undefined);
+  return nullable(canBeNull, context, () => {
     switch (type) {
       case "object":
         return sampleObject(state, schema, context);
@@ -132,13 +139,17 @@ function nounOf(definition: string): string {
 function sampleObject(state: ExampleState, schema: JsonSchema, context: FieldContext): ValueNode {
   // A variant that requires one of several fields lists them as `anyOf` alternatives: the first.
   const alternative = (Array.isArray(schema.anyOf) ? schema.anyOf[0] : {}) as JsonSchema;
-  const properties = { ...record(alternative.properties), ...record(schema.properties) };
-  const required = [...new Set([...strings(schema.required), ...strings(alternative.required)])];
+  // A field's schema is the object's own, else the alternative's.
+  const own = record(schema.properties);
+  const other = record(alternative.properties);
+  const listed = strings(schema.required);
+  const extra = strings(alternative.required);
+  const required = [...new Set(extra.length > 0 ? [...listed, ...extra] : listed)];
   const members: ValueMember[] = required.sort(byField).map((field) => [
     field,
     // The object's fields are about the object, named by the field that holds it (or by its
     // shared definition's name, or by the event at the top level).
-    exampleValue(state, (properties[field] ?? {}) as JsonSchema, {
+    exampleValue(state, ((Object.hasOwn(own, field) ? own : other)[field] ?? {}) as JsonSchema, {
       field,
       noun: context.field,
       action: context.action,

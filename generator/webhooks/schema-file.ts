@@ -81,7 +81,9 @@ export function checkRefs(
       return;
     }
     if (!isJsonObject(value)) return;
-    for (const key of Object.keys(value)) {
+    const keys = Object.keys(value);
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index]!;
       const child = value[key];
       if (key === "$ref" && (typeof child !== "string" || !resolves(child, path))) {
         throw new GeneratorError(`unresolvable $ref ${JSON.stringify(child)}`, {

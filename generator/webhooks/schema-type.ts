@@ -63,11 +63,11 @@ export function schemaDeclaration(
  * Where a schema is, below its entry, as a list from the last key back: made a key at a time
  * as the walk goes down, and turned into a dotted path only for an error.
  */
-type Path = { readonly parent: Path; readonly key: string } | null;
+type Path = { readonly parent: Path; readonly key: string; readonly next?: string } | null;
 
+/** `path` and `key` below it, and `next` below that: one node for both, as most are two keys. */
 function below(path: Path, key: string, next?: string): Path {
-  const out = { parent: path, key };
-  return next === undefined ? out : { parent: out, key: next };
+  return { parent: path, key, next };
 }
 
 /** The types every primitive schema stands for, one node each, shared: nothing changes a node. */
@@ -99,13 +99,13 @@ function schemaType(
   if ("const" in s) return literalOf(s.const, where, below(path, "const"));
   if (Array.isArray(s.enum))
     return union(s.enum.map((value, i) => literalOf(value, where, below(path, "enum", String(i)))));
-  for (const key of ["anyOf", "oneOf"] as const) {
-    const alternatives = s[key];
-    if (Array.isArray(alternatives)) {
-      return union(
-        alternatives.map((alt, i) => schemaType(alt, refName, where, below(path, key, String(i)))),
-      );
-    }
+  const key = Array.isArray(s.anyOf) ? "anyOf" : Array.isArray(s.oneOf) ? "oneOf" : undefined;
+  if (key !== undefined) {
+    return union(
+      (s[key] as unknown[]).map((alt, i) =>
+        schemaType(alt, refName, where, below(path, key, String(i))),
+      ),
+    );
   }
   // Most schemas are one primitive type.
   if (typeof s.type === "string" && Object.hasOwn(PRIMITIVES, s.type)) return PRIMITIVES[s.type]!;
@@ -225,6 +225,9 @@ function dedupe(types: readonly TypeNode[]): TypeNode[] {
 
 function located(message: string, where: { file: string; entry: string }, path: Path) {
   const keys: string[] = [];
-  for (let at = path; at !== null; at = at.parent) keys.unshift(at.key);
+  for (let at = path; at !== null; at = at.parent) {
+    if (at.next !== undefined) keys.unshift(at.next);
+    keys.unshift(at.key);
+  }
   return new GeneratorError(message, { file: where.file, entry: [where.entry, ...keys].join(".") });
 }

@@ -86,6 +86,26 @@ describe("schemaDeclaration", () => {
     }
   });
 
+  it("names the alternative and the array items a refused keyword is in", () => {
+    const entryOf = (schema: object) => {
+      try {
+        print(schema);
+      } catch (error) {
+        return (error as GeneratorError).location.entry;
+      }
+      return undefined;
+    };
+    expect(entryOf({ oneOf: [{ type: "string" }, { type: "string", format: "x" }] })).toBe(
+      "definitions.opened.oneOf.1.format",
+    );
+    expect(
+      entryOf({
+        type: "object",
+        properties: { list: { type: "array", items: { anyOf: [{ minimum: 1 }] } } },
+      }),
+    ).toBe("definitions.opened.properties.list.items.anyOf.0.minimum");
+  });
+
   it("refuses an unknown type and a constant that is not a scalar", () => {
     expect(() => print({ type: "date" })).toThrow(/unknown type "date"/);
     expect(() => print({ const: { a: 1 } })).toThrow(/only strings, numbers, booleans and null/);
