@@ -2,7 +2,7 @@
  * Bundles what a target renders with into a few ES modules: the two emitters
  * (`generator/webhooks/emit-webhooks`, `generator/content/emit-content`), the modules only they
  * use, graphql, and the GraphQL Code Generator's `typescript-operations` plugin with every package
- * it imports, into `dist/generator/render/` (one module per emitter and the chunks they share),
+ * it imports but one it never calls here (Relay's document optimizer, see below), into `dist/generator/render/` (one module per emitter and the chunks they share),
  * with the licences of the packages in it in `licenses.txt` there.
  *
  * Loading is most of what a short `generate --force` or `check` pays for these modules: graphql's
@@ -71,7 +71,7 @@ export async function buildRenderBundle(
         "const require = __typewireCreateRequire(import.meta.url);",
       ].join("\n"),
     },
-    plugins: [outside(root, folders, outDir)],
+    plugins: [withoutRelayOptimizer, outside(root, folders, outDir)],
     legalComments: "none",
     absWorkingDir: packageRoot,
     metafile: true,
@@ -91,6 +91,32 @@ export async function buildRenderBundle(
   );
   return notices.map((notice) => notice.slice(0, notice.indexOf(" ")));
 }
+
+/**
+ * The operations plugin imports Relay's document optimizer (`@graphql-tools/relay-operation-
+ * optimizer`, with Relay's compiler and immutable: about 380 KB, two thirds of the plugin's chunk)
+ * for its `flattenGeneratedTypes` option alone, which typewire never sets (see
+ * `operationsPluginInput`). The bundle holds a module in its place that says so if it is ever
+ * called, so a run that types documents does not compile that code on every start.
+ */
+export const RELAY_OPTIMIZER = "@graphql-tools/relay-operation-optimizer";
+const withoutRelayOptimizer: Plugin = {
+  name: "typewire-without-relay-optimizer",
+  setup(bundler) {
+    bundler.onResolve({ filter: /^@graphql-tools\/relay-operation-optimizer$/ }, () => ({
+      path: RELAY_OPTIMIZER,
+      namespace: "typewire-left-out",
+    }));
+    bundler.onLoad({ filter: /.*/, namespace: "typewire-left-out" }, () => ({
+      contents: [
+        "export function optimizeDocuments() {",
+        `  throw new Error("typewire's render bundle leaves out ${RELAY_OPTIMIZER}: the operations plugin needs it only for flattenGeneratedTypes, which typewire does not set");`,
+        "}",
+      ].join("\n"),
+      loader: "js",
+    }));
+  },
+};
 
 /** Leaves outside the bundle what the module comment says, imported by its path from `outDir`. */
 function outside(root: string, folders: readonly string[], outDir: string): Plugin {

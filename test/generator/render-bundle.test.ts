@@ -10,7 +10,11 @@ import { RENDER_ENTRIES, renderModule } from "../../generator/render-module.js";
 import { emitWebhooks } from "../../generator/webhooks/emit-webhooks.js";
 import { GeneratorErrors } from "../../input/errors.js";
 import { packageRoot } from "../../input/paths.js";
-import { RENDER_LICENSES, buildRenderBundle } from "../../scripts/build-render-bundle.js";
+import {
+  RELAY_OPTIMIZER,
+  RENDER_LICENSES,
+  buildRenderBundle,
+} from "../../scripts/build-render-bundle.js";
 
 /**
  * The build bundles the two emitters with graphql and the operations plugin
@@ -172,6 +176,18 @@ query PaintOf($colour: Colour!) { paint(colour: $colour) { id shades colour } }
     for (const name of packages) expect(licences).toContain(`${name} (`);
     expect(licences).not.toContain("no licence field");
     expect(licences).toContain("@graphql-tools/utils@11.2.2 (MIT)");
+  });
+
+  it("leaves out Relay's document optimizer, which typewire's plugin options never call", () => {
+    const code = readdirSync(folder)
+      .filter((name) => name.endsWith(".js"))
+      .map((name) => readFileSync(join(folder, name), "utf8"))
+      .join("\n");
+    expect(packages.filter((name) => /^(@ardatan\/relay-compiler|immutable)@/.test(name))).toEqual(
+      [],
+    );
+    expect(code).not.toContain(`// node_modules/${RELAY_OPTIMIZER}/`);
+    expect(code).toContain(`typewire's render bundle leaves out ${RELAY_OPTIMIZER}`);
   });
 
   it("holds one graphql, its ES modules, even for the sources' deep imports of its files", () => {
