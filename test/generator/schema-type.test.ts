@@ -87,7 +87,7 @@ describe("schemaDeclaration", () => {
   });
 
   it("names the alternative and the array items a refused keyword is in", () => {
-    const entryOf = (schema: object) => {
+    const entryOf = (schema: Record<string, unknown>) => {
       try {
         print(schema);
       } catch (error) {
