@@ -2,8 +2,9 @@
  * Bundles what a target renders with into a few ES modules: the two emitters
  * (`generator/webhooks/emit-webhooks`, `generator/content/emit-content`), the modules only they
  * use, graphql, and the GraphQL Code Generator's `typescript-operations` plugin with every package
- * it imports but one it never calls here (Relay's document optimizer, see below), into `dist/generator/render/` (one module per emitter and the chunks they share),
- * with the licences of the packages in it in `licenses.txt` there.
+ * it imports but one it never calls here (Relay's document optimizer, see below), into
+ * `dist/generator/render/` (one module per emitter and the chunks they share), with the licences
+ * of the packages in it in `licenses.txt` there.
  *
  * Loading is most of what a short `generate --force` or `check` pays for these modules: graphql's
  * CommonJS build alone is more than a hundred files (about 65 ms of CPU, against 18 ms as one
@@ -71,7 +72,7 @@ export async function buildRenderBundle(
         "const require = __typewireCreateRequire(import.meta.url);",
       ].join("\n"),
     },
-    plugins: [withoutRelayOptimizer, outside(root, folders, outDir)],
+    plugins: [graphqlEsModules, withoutRelayOptimizer, outside(root, folders, outDir)],
     legalComments: "none",
     absWorkingDir: packageRoot,
     metafile: true,
@@ -103,10 +104,11 @@ export const RELAY_OPTIMIZER = "@graphql-tools/relay-operation-optimizer";
 const withoutRelayOptimizer: Plugin = {
   name: "typewire-without-relay-optimizer",
   setup(bundler) {
-    bundler.onResolve({ filter: /^@graphql-tools\/relay-operation-optimizer$/ }, () => ({
-      path: RELAY_OPTIMIZER,
-      namespace: "typewire-left-out",
-    }));
+    bundler.onResolve({ filter: /relay-operation-optimizer$/ }, (args) =>
+      args.path === RELAY_OPTIMIZER
+        ? { path: RELAY_OPTIMIZER, namespace: "typewire-left-out" }
+        : undefined,
+    );
     bundler.onLoad({ filter: /.*/, namespace: "typewire-left-out" }, () => ({
       contents: [
         "export function optimizeDocuments() {",
@@ -115,6 +117,26 @@ const withoutRelayOptimizer: Plugin = {
       ].join("\n"),
       loader: "js",
     }));
+  },
+};
+
+/**
+ * A deep import of one of graphql's files names its CommonJS build (the sources import
+ * `graphql/validation/validate.js` and `graphql/language/parser.js`, which the package index does
+ * not export), and would bring a second graphql, CommonJS and run at load, beside the ES modules
+ * `mainFields` picks: each takes its ES twin (`.mjs`) instead.
+ */
+const graphqlEsModules: Plugin = {
+  name: "typewire-graphql-es-modules",
+  setup(bundler) {
+    bundler.onResolve({ filter: /^graphql\/.+\.js$/ }, (args) =>
+      bundler.resolve(`${args.path.slice(0, -".js".length)}.mjs`, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: args.pluginData,
+      }),
+    );
   },
 };
 
@@ -141,14 +163,6 @@ function outside(root: string, folders: readonly string[], outDir: string): Plug
           return { path: fromOut.startsWith(".") ? fromOut : `./${fromOut}`, external: true };
         }
         if (fromPackage) return undefined;
-        // A deep import names graphql's CommonJS file (`graphql/validation/validate.js`), which
-        // would bring a second graphql, CommonJS, beside the ES modules: take its ES twin.
-        if (args.path.startsWith("graphql/") && args.path.endsWith(".js"))
-          return bundler.resolve(`${args.path.slice(0, -3)}.mjs`, {
-            kind: args.kind,
-            resolveDir: args.resolveDir,
-            pluginData: "inner",
-          });
         const name = args.path.startsWith("@")
           ? args.path.split("/").slice(0, 2).join("/")
           : args.path.split("/")[0];

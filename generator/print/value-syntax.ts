@@ -44,8 +44,10 @@ export function printArrowMembers(members: readonly ValueMember[], level: number
   const pad = " ".repeat(2 * level);
   const lines: string[] = [];
   for (let i = 0; i < members.length; i++) {
-    const key = members[i]![0];
-    const value = members[i]![1];
+    // Read by index: unpacking the pair would go through an iterator, once per member.
+    const member = members[i]!;
+    const key = member[0];
+    const value = member[1];
     const start = `${pad}${propertyKey(key)}: () => `;
     const body = isObject(value)
       ? `(${valueText(value, 2 * level, 0, 0)})`

@@ -53,10 +53,7 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
     const arrays: Located<JsonSchema>[] = [];
     for (let i = 0; i < at.length; i++) {
       const place = at[i]!;
-      // Most places are one schema, with nothing to follow or split: no list to build for them.
-      const alternatives = isPlain(place.value)
-        ? [place as Located<JsonSchema>]
-        : places.expand(place, []);
+      const alternatives = places.expand(place, NO_PLACES);
       for (let j = 0; j < alternatives.length; j++) {
         const alternative = alternatives[j]!;
         if (isObjectSchema(alternative.value)) objects.push(alternative);
@@ -87,28 +84,29 @@ export function buildDriftTable(table: EventActionTable, schemas: PayloadSchemas
           refs.push(isLeaf(value) ? 0 : shapeOf([places.child(holder, name, value)]));
         }
       }
-    }
-    // Each field's schemas by name, with the place holding them; a place of its own is made
-    // only for a field that is entered (most are strings, numbers and the like).
-    const fieldsByName = new Map<string, { holder: Located; value: unknown }[]>();
-    for (const object of objects.length > 1 ? objects : []) {
-      const properties = object.value.properties;
-      if (!isJsonObject(properties)) continue;
-      const holder = places.child(object, "properties", properties);
-      for (const name of Object.keys(properties)) {
-        const field = { holder, value: properties[name] };
-        const holders = fieldsByName.get(name);
-        if (holders) holders.push(field);
-        else fieldsByName.set(name, [field]);
+    } else {
+      // Each field's schemas by name, with the place holding them; a place of its own is made
+      // only for a field that is entered (most are strings, numbers and the like).
+      const fieldsByName = new Map<string, { holder: Located; value: unknown }[]>();
+      for (const object of objects) {
+        const properties = object.value.properties;
+        if (!isJsonObject(properties)) continue;
+        const holder = places.child(object, "properties", properties);
+        for (const name of Object.keys(properties)) {
+          const field = { holder, value: properties[name] };
+          const holders = fieldsByName.get(name);
+          if (holders) holders.push(field);
+          else fieldsByName.set(name, [field]);
+        }
       }
-    }
-    for (const name of [...fieldsByName.keys()].sort()) {
-      const fields = fieldsByName.get(name)!;
-      const shape = fields.every(({ value }) => isLeaf(value))
-        ? 0
-        : shapeOf(fields.map(({ holder, value }) => places.child(holder, name, value)));
-      own.push(fieldToken(name));
-      refs.push(shape);
+      for (const name of [...fieldsByName.keys()].sort()) {
+        const fields = fieldsByName.get(name)!;
+        const shape = fields.every(({ value }) => isLeaf(value))
+          ? 0
+          : shapeOf(fields.map(({ holder, value }) => places.child(holder, name, value)));
+        own.push(fieldToken(name));
+        refs.push(shape);
+      }
     }
     // Open maps (`additionalProperties` other than false) declare every key; the values of those
     // whose `additionalProperties` is a schema are walked against it.
@@ -176,17 +174,6 @@ function isLeaf(value: unknown): boolean {
   );
 }
 
-/** Whether a value is one schema that `expand` gives back as it is: nothing to follow or split. */
-function isPlain(value: unknown): boolean {
-  if (!isJsonObject(value)) return false;
-  return (
-    typeof value.$ref !== "string" &&
-    !Array.isArray(value.anyOf) &&
-    !Array.isArray(value.oneOf) &&
-    !Array.isArray(value.allOf)
-  );
-}
-
 /** Whether a schema describes array items the walk enters. */
 function hasItems(schema: JsonSchema): boolean {
   return schema.items !== undefined && schema.items !== true;
@@ -213,6 +200,9 @@ interface Located<Value = unknown> {
   file: string;
   value: Value;
 }
+
+/** No place yet: where a walk of `expand` starts. */
+const NO_PLACES: readonly number[] = [];
 
 /** The places of the schema files, numbered as they are first met. */
 class Places {
@@ -259,18 +249,24 @@ class Places {
     if (typeof schema.$ref === "string") {
       return this.expand(this.target(schema.$ref, node.file), [...seen, node.id]);
     }
+    // Most schemas are one, with nothing to split: no list of alternatives to build.
+    if (
+      !Array.isArray(schema.anyOf) &&
+      !Array.isArray(schema.oneOf) &&
+      !Array.isArray(schema.allOf)
+    )
+      return [node as Located<JsonSchema>];
     const out: Located<JsonSchema>[] = [];
-    let split = false;
     for (const key of ["anyOf", "oneOf", "allOf"] as const) {
       const parts = schema[key];
       if (!Array.isArray(parts)) continue;
-      split = true;
       const list = this.child(node, key, parts);
       for (let index = 0; index < parts.length; index++) {
         out.push(...this.expand(this.child(list, String(index), parts[index]), [...seen, node.id]));
       }
     }
-    if (!split || schema.type !== undefined || schema.properties !== undefined)
+    // A schema split into alternatives is also one of its own when it says more than that.
+    if (schema.type !== undefined || schema.properties !== undefined)
       out.push(node as Located<JsonSchema>);
     return out;
   }

@@ -60,7 +60,9 @@ export function exampleValue(
   let object = false;
   let canBeNull = false;
   let first: string | undefined;
-  for (const type of Array.isArray(declared) ? declared : [declared]) {
+  const list: readonly unknown[] = Array.isArray(declared) ? declared : [declared];
+  for (let i = 0; i < list.length; i++) {
+    const type = list[i];
     if (typeof type !== "string") continue;
     if (type === "object") object = true;
     if (type === "null") canBeNull = true;
@@ -142,9 +144,7 @@ function sampleObject(state: ExampleState, schema: JsonSchema, context: FieldCon
   // A field's schema is the object's own, else the alternative's.
   const own = record(schema.properties);
   const other = record(alternative.properties);
-  const listed = strings(schema.required);
-  const extra = strings(alternative.required);
-  const required = [...new Set(extra.length > 0 ? [...listed, ...extra] : listed)];
+  const required = [...new Set([...strings(schema.required), ...strings(alternative.required)])];
   const members: ValueMember[] = required.sort(byField).map((field) => [
     field,
     // The object's fields are about the object, named by the field that holds it (or by its

@@ -4,7 +4,11 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../generator/config.js";
-import { OPERATIONS_PLUGIN } from "../../generator/content/emit-documents.js";
+import { buildSchema, parse } from "graphql";
+import {
+  OPERATIONS_PLUGIN,
+  operationsPluginInput,
+} from "../../generator/content/emit-documents.js";
 import { emitContent } from "../../generator/content/emit-content.js";
 import { RENDER_ENTRIES, renderModule } from "../../generator/render-module.js";
 import { emitWebhooks } from "../../generator/webhooks/emit-webhooks.js";
@@ -43,6 +47,14 @@ beforeAll(async () => {
   };
 }, 120_000);
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** The bundle's modules, one after the other. */
+function bundleCode(): string {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => readFileSync(join(folder, name), "utf8"))
+    .join("\n");
+}
 
 describe("the render bundle", () => {
   it("is not what runs from the sources", async () => {
@@ -139,10 +151,7 @@ query PaintOf($colour: Colour!) { paint(colour: $colour) { id shades colour } }
   }, 60_000);
 
   it("holds graphql and the operations plugin, and names the licence of every package in it", () => {
-    const code = readdirSync(folder)
-      .filter((name) => name.endsWith(".js"))
-      .map((name) => readFileSync(join(folder, name), "utf8"))
-      .join("\n");
+    const code = bundleCode();
     for (const name of Object.keys(RENDER_ENTRIES))
       expect(readdirSync(folder)).toContain(`${name}.js`);
     const imported = new Set(
@@ -179,27 +188,23 @@ query PaintOf($colour: Colour!) { paint(colour: $colour) { id shades colour } }
   });
 
   it("leaves out Relay's document optimizer, which typewire's plugin options never call", () => {
-    const code = readdirSync(folder)
-      .filter((name) => name.endsWith(".js"))
-      .map((name) => readFileSync(join(folder, name), "utf8"))
-      .join("\n");
+    const code = bundleCode();
     expect(packages.filter((name) => /^(@ardatan\/relay-compiler|immutable)@/.test(name))).toEqual(
       [],
     );
     expect(code).not.toContain(`// node_modules/${RELAY_OPTIMIZER}/`);
     expect(code).toContain(`typewire's render bundle leaves out ${RELAY_OPTIMIZER}`);
+    // What makes leaving it out safe: the options typewire gives the plugin never ask for it.
+    const schema = buildSchema("type Query { title: String }");
+    const input = operationsPluginInput(schema, parse("query Title { title }"));
+    expect(input.config).not.toHaveProperty("flattenGeneratedTypes");
   });
 
   it("holds one graphql, its ES modules, even for the sources' deep imports of its files", () => {
     // esbuild names each module it bundles in a comment above its code.
-    const modules = readdirSync(folder)
-      .filter((name) => name.endsWith(".js"))
-      .flatMap((name) => [
-        ...readFileSync(join(folder, name), "utf8").matchAll(
-          /^\/\/ node_modules\/graphql\/(\S+)$/gm,
-        ),
-      ])
-      .map((match) => match[1]!);
+    const modules = [...bundleCode().matchAll(/^\/\/ node_modules\/graphql\/(\S+)$/gm)].map(
+      (match) => match[1]!,
+    );
     // The sources import graphql/validation/validate.js and graphql/language/parser.js.
     expect(modules).toContain("validation/validate.mjs");
     expect(modules).toContain("language/parser.mjs");
